@@ -1,0 +1,56 @@
+# agentihooks: build the native executable and test it.
+#   make          install dependencies (npm ci) and build dist/agentihooks
+#   make test     unit + integration + e2e tests against the compiled executable
+#   make bench    benchmark suite (bench/README.md)
+#   make install  copy the executable to PREFIX (default ~/.local/bin)
+
+BUN      := node_modules/.bin/bun
+PREFIX   ?= $(HOME)/.local/bin
+SOURCES  := $(shell find src -type f -name '*.ts' 2>/dev/null) package.json
+BUILD_FLAGS := --compile --minify --bytecode --sourcemap=none
+
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
+
+all: build
+
+deps: node_modules/.installed
+
+node_modules/.installed: package.json package-lock.json
+	npm ci --no-audit --no-fund
+	@touch $@
+
+build: dist/agentihooks
+
+dist/agentihooks: node_modules/.installed $(SOURCES)
+	@mkdir -p dist
+	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
+
+typecheck: deps
+	node_modules/.bin/tsc -p tsconfig.json
+
+# Every test runs with the compiled executable built first; tests that spawn it read AGENTIHOOKS_BIN.
+test: build test-tools
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/ e2e/
+
+unit: build
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/
+
+e2e: build test-tools
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test e2e/
+
+# Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck.
+test-tools:
+	@command -v jq >/dev/null && command -v shellcheck >/dev/null || { \
+	  (apt-get update -qq && apt-get install -y -qq jq shellcheck >/dev/null) || \
+	  echo "warning: could not install jq/shellcheck"; }
+
+bench: build
+	$(BUN) run bench/run.ts
+
+install: build
+	@mkdir -p $(PREFIX)
+	cp dist/agentihooks $(PREFIX)/agentihooks
+	@echo "installed $(PREFIX)/agentihooks"
+
+clean:
+	rm -rf dist

@@ -1,0 +1,11 @@
+import type { CommandDef } from "citty";
+
+// The human-facing commands, loaded lazily so a command pays only for what it uses.
+// Add a command with one line here; the file it names exports a citty command as default.
+type Lazy = () => Promise<CommandDef<any>>;
+const load = (p: Promise<{ default: CommandDef<any> }>) => p.then((m) => m.default);
+
+export const commands: Record<string, Lazy> = {
+  conditions: () => load(import("./conditions")),
+  programs: () => load(import("./programs")),
+};

@@ -1,0 +1,20 @@
+// Entry point. `hook` is the hot path and takes the shortest route: no citty, no consola, no schemas
+// beyond the ones a hook call needs. Everything else goes through citty.
+import { VERSION } from "./version";
+
+async function main(): Promise<void> {
+  const argv = process.argv.slice(2);
+  if (argv[0] === "hook") {
+    const { runHookCommand } = await import("./hook-command");
+    process.exitCode = await runHookCommand(argv.slice(1));
+    return;
+  }
+  if (argv[0] === "--version" || argv[0] === "-v") {
+    process.stdout.write(`${VERSION}\n`);
+    return;
+  }
+  const { runCli } = await import("./cli/run-cli");
+  await runCli(argv);
+}
+
+main();

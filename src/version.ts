@@ -1,0 +1,2 @@
+/** The executable's version, kept in step with package.json. */
+export const VERSION = "0.1.0";
