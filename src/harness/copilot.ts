@@ -1,0 +1,174 @@
+// GitHub Copilot (CLI and cloud agent). Two payload forms (harness-protocols §3.3): camelCase with no
+// event name (`sessionId`, `toolName`, `toolArgs` as object or JSON text, `toolCalls` batches), and
+// the VS Code form (snake_case, Claude tool names, `tool_result`). Output is flat (§3.4).
+import { PayloadError } from "../errors";
+import type { Capabilities, Effect, EventName, HookCall, Payload } from "../types";
+import {
+  addAliases, bashResponse, guardNormalize, isRecord, lookup, parseArgs, resolveEvent, shapeToolInput,
+  TOOL_EVENTS, validatePayload, type Obj,
+} from "./common";
+import { EVENT_NAMES } from "./detect";
+import type { Harness } from "./harness";
+import { PARTS as P, render, type OutputTable } from "./output";
+
+const capabilities: Capabilities = {
+  preContext: true, // respected since CLI 1.0.24 per the changelog [U at runtime]
+  ask: false, // the cloud agent and non-interactive CLI deny on ask
+  inputRewrite: true,
+  outputRewrite: true,
+  postBlock: false,
+  contextLimit: 10_240, // §3.4: postToolUse additionalContext capped at 10 KB
+};
+
+/** camelCase top-level keys -> Claude's. Earlier rows win when two feed one key (toolArgs over toolInput). */
+const TOP_KEYS: Readonly<Record<string, string>> = {
+  sessionId: "session_id",
+  toolName: "tool_name",
+  toolArgs: "tool_input",
+  toolInput: "tool_input", // permissionRequest sends a subset of toolArgs under this name
+  toolResult: "tool_response",
+  tool_result: "tool_response", // VS Code form
+  transcriptPath: "transcript_path",
+  workspaceRoot: "cwd",
+};
+
+/** Argument aliases, added next to the originals (reference notes §2.9). */
+const ARG_KEYS: Readonly<Record<string, string>> = {
+  path: "file_path",
+  file_text: "content",
+  old_str: "old_string",
+  new_str: "new_string",
+};
+
+/**
+ * Copilot tool names -> Claude's (§3.3 "Claude name mapping for PascalCase hooks"). MCP tools arrive
+ * as `<server>-<tool>`; that format is unverified [U] and a hyphen cannot be split safely (server
+ * names contain hyphens), so they are left as-is; `mcp__`-prefixed names pass through unchanged too.
+ */
+const TOOL_NAMES: Readonly<Record<string, string>> = {
+  bash: "Bash",
+  powershell: "Bash",
+  shell: "Bash",
+  view: "Read",
+  create: "Write",
+  edit: "Edit",
+  apply_patch: "Edit",
+  glob: "Glob",
+  grep: "Grep",
+  rg: "Grep",
+  web_fetch: "WebFetch",
+  web_search: "WebSearch",
+  task: "Agent",
+  ask_user: "AskUserQuestion",
+  update_todo: "TodoWrite",
+};
+
+/** `str_replace_editor` is several tools; its `command` argument says which. Unknown ones count as Edit. */
+const EDITOR_COMMANDS: Readonly<Record<string, string>> = {
+  create: "Write",
+  str_replace: "Edit",
+  insert: "Edit",
+  undo_edit: "Edit",
+  view: "Read",
+};
+
+const isTool = (raw: Obj) => "toolCalls" in raw || "toolName" in raw;
+
+/** Shape -> event for camelCase payloads without a name or --event; first match wins. */
+const SHAPES: ReadonlyArray<[(raw: Obj) => boolean, EventName]> = [
+  [(raw) => isTool(raw) && "toolResult" in raw, "PostToolUse"],
+  [(raw) => isTool(raw) && "error" in raw, "PostToolUseFailure"],
+  [(raw) => isTool(raw) && "permissionSuggestions" in raw, "PermissionRequest"],
+  [isTool, "PreToolUse"],
+  [(raw) => "prompt" in raw, "UserPromptSubmit"],
+  [(raw) => "stopReason" in raw || "stop_hook_active" in raw, "Stop"],
+  [(raw) => "source" in raw, "SessionStart"],
+];
+
+function inferEvent(raw: Obj): EventName | undefined {
+  // only permissionRequest names itself, as `hookName`
+  const named = typeof raw.hookName === "string" ? lookup(EVENT_NAMES.copilot, raw.hookName) : undefined;
+  return named ?? SHAPES.find(([matches]) => matches(raw))?.[1];
+}
+
+/** Output per event (§3.4): flat keys everywhere; agentStop/subagentStop take only decision/reason. */
+const OUTPUT: OutputTable = {
+  events: {
+    PreToolUse: [P.flatPreDecision, P.flatContext],
+    PostToolUse: [P.flatToolOutput, P.flatContext],
+    PostToolUseFailure: [P.flatContext],
+    SessionStart: [P.flatContext],
+    UserPromptSubmit: [P.block, P.flatContext],
+    SubagentStart: [P.flatContext],
+    Stop: [P.block],
+    SubagentStop: [P.block],
+    PermissionRequest: [P.flatPermission],
+  },
+  deny: [P.flatPreDecision],
+};
+
+function toolNameOf(rawName: string, input: Obj): string {
+  if (rawName !== "str_replace_editor") return lookup(TOOL_NAMES, rawName) ?? rawName;
+  return (typeof input.command === "string" && lookup(EDITOR_COMMANDS, input.command)) || "Edit";
+}
+
+/** Returns the text of a Copilot tool result: `{resultType, textResultForLlm}`, its snake form, or text. */
+function resultText(result: unknown): string | undefined {
+  if (typeof result === "string") return result;
+  if (!isRecord(result)) return undefined;
+  const text = result.textResultForLlm ?? result.text_result_for_llm;
+  return typeof text === "string" ? text : undefined;
+}
+
+function shapeTool(payload: Payload): void {
+  const rawName = payload.tool_name as string;
+  const input = payload.tool_input as Obj;
+  const name = toolNameOf(rawName, input);
+  payload.tool_name = name;
+  addAliases(input, ARG_KEYS, false);
+  shapeToolInput(name, rawName, input, payload.cwd);
+  const text = resultText(payload.tool_response);
+  if (name === "Bash" && text !== undefined) {
+    payload.tool_response_raw = payload.tool_response;
+    payload.tool_response = bashResponse(text);
+  }
+}
+
+/** Returns one object per call: each `toolCalls` entry over the shared fields, or the payload itself. */
+function splitCalls(base: Obj): Obj[] {
+  const calls = base.toolCalls;
+  delete base.toolCalls;
+  if (calls === undefined || calls === null) return [base];
+  if (!Array.isArray(calls) || calls.length === 0) throw new PayloadError("toolCalls must be a non-empty array");
+  return calls.map((call, i) => {
+    if (!isRecord(call)) throw new PayloadError(`toolCalls[${i}] is not an object`);
+    return { ...base, tool_name: call.name, tool_input: call.args, tool_use_id: call.id ?? base.tool_use_id };
+  });
+}
+
+function finish(obj: Obj, event: EventName): Payload {
+  obj.tool_input = parseArgs(obj.tool_input);
+  const payload = validatePayload(obj, event);
+  if (TOOL_EVENTS.has(event)) shapeTool(payload);
+  return payload;
+}
+
+function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
+  return guardNormalize(() => {
+    if (!isRecord(raw)) throw new PayloadError("payload is not a JSON object");
+    const event = resolveEvent(EVENT_NAMES.copilot, raw.hook_event_name, eventHint, () => inferEvent(raw));
+    const base: Obj = { ...raw };
+    addAliases(base, TOP_KEYS, true);
+    const calls = splitCalls(base);
+    const rawToolName = typeof calls[0].tool_name === "string" ? calls[0].tool_name : undefined;
+    const batch = calls.map((call) => finish(call, event));
+    return { target: "copilot", event, payload: batch[0], batch, rawToolName };
+  });
+}
+
+export const copilot: Harness = {
+  target: "copilot",
+  capabilities,
+  normalize,
+  emit: (event: EventName, effect: Effect) => render(OUTPUT, event, effect, capabilities.contextLimit),
+};

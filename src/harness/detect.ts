@@ -1,0 +1,75 @@
+// Which harness sent this payload, and how each harness spells its events.
+import { TARGETS, type EventName, type Target } from "../types";
+import { isRecord } from "./common";
+
+const INTERNAL_EVENTS: readonly EventName[] = [
+  "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
+  "SessionStart", "SessionEnd", "SubagentStart", "SubagentStop",
+  "PreCompact", "Notification", "UserPromptSubmit", "Stop",
+];
+
+const IDENTITY: Readonly<Record<string, EventName>> = Object.fromEntries(INTERNAL_EVENTS.map((e) => [e, e]));
+
+/**
+ * Copilot's camelCase event names (harness-protocols §3.2) mapped to the internal ones, plus the
+ * PascalCase identity (its VS Code form). Mappings that are a choice, after the reference's table:
+ * `userPromptTransformed` is a second UserPromptSubmit, `preMcpToolCall` a PreToolUse, and
+ * `errorOccurred` has no internal event of its own, so it is a Notification.
+ */
+const COPILOT_EVENTS: Readonly<Record<string, EventName>> = {
+  ...IDENTITY,
+  ErrorOccurred: "Notification",
+  sessionStart: "SessionStart",
+  sessionEnd: "SessionEnd",
+  userPromptSubmitted: "UserPromptSubmit",
+  userPromptTransformed: "UserPromptSubmit",
+  preToolUse: "PreToolUse",
+  preMcpToolCall: "PreToolUse",
+  postToolUse: "PostToolUse",
+  postToolUseFailure: "PostToolUseFailure",
+  permissionRequest: "PermissionRequest",
+  agentStop: "Stop",
+  subagentStart: "SubagentStart",
+  subagentStop: "SubagentStop",
+  preCompact: "PreCompact",
+  errorOccurred: "Notification",
+  notification: "Notification",
+};
+
+/** Each harness's event spelling -> internal event. Claude and Codex already use the internal names. */
+export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventName>>>> = {
+  claude: IDENTITY,
+  codex: IDENTITY,
+  copilot: COPILOT_EVENTS,
+};
+
+/** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
+export function asTarget(value: unknown): Target | undefined {
+  if (typeof value !== "string") return undefined;
+  const lower = value.trim().toLowerCase();
+  return TARGETS.find((t) => t === lower);
+}
+
+/**
+ * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's
+ * camelCase form has `toolName`/`sessionId`/`toolCalls` (`hookName` on permissionRequest, a numeric
+ * `timestamp` on every event); its VS Code form has `hook_event_name` plus an ISO `timestamp`, which
+ * Claude never sends. Claude is the fallback because Codex payloads without `turn_id` are Claude's shape.
+ */
+const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
+  [(raw) => "turn_id" in raw, "codex"],
+  [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
+  [(raw) => "timestamp" in raw, "copilot"],
+];
+
+/**
+ * Returns the target: `flag` (--target) first, then `envTarget` (AGENTIHOOKS_TARGET), then the payload's
+ * fingerprint, else claude. An unrecognized flag or env value is skipped; the CLI reports bad flags.
+ */
+export function detectTarget(raw: unknown, envTarget?: string, flag?: string): Target {
+  const explicit = asTarget(flag) ?? asTarget(envTarget);
+  if (explicit) return explicit;
+  if (!isRecord(raw)) return "claude";
+  for (const [matches, target] of FINGERPRINTS) if (matches(raw)) return target;
+  return "claude";
+}
