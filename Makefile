@@ -21,7 +21,10 @@ node_modules/.installed: package.json package-lock.json
 
 build: dist/agentihooks
 
-dist/agentihooks: node_modules/.installed $(SOURCES)
+src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts) scripts/gen-validators.ts
+	$(BUN) run scripts/gen-validators.ts
+
+dist/agentihooks: node_modules/.installed src/generated/validators.js $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
 

@@ -1,0 +1,90 @@
+import { defineCommand } from "citty";
+import type { Subject } from "../conditions/matcher";
+import { selectConditions, whyMatched } from "../conditions/select";
+import { STEPS, TOOL_STEPS } from "../conditions/filename";
+import { AgentihooksError } from "../errors";
+import { analyze } from "../shell/analyze";
+import type { Catalog } from "../conditions/catalog";
+import type { Condition, Step } from "../types";
+import { catalogFor, chooseTarget, targetArg } from "./common";
+import { paint } from "./paint";
+
+export interface ListDocument {
+  target: string;
+  layers: Catalog["layers"];
+  conditions: Pick<Condition, "file" | "step" | "matcher" | "name" | "async" | "source" | "path" | "order">[];
+  invalid: Catalog["invalid"];
+  problems: string[];
+  fires?: (ListDocument["conditions"][number] & { why: string })[];
+  programs?: { programs: string[]; dynamic: boolean };
+}
+
+const pick = (c: Condition) => ({ file: c.file, step: c.step, matcher: c.matcher, name: c.name, async: c.async, source: c.source, path: c.path, order: c.order });
+
+/** Returns the document `conditions list` prints (and MCP condition_list returns). */
+export function listDocument(opts: { target?: string; step?: string; tool?: string; command?: string; cwd?: string }): ListDocument {
+  const target = chooseTarget(opts.target);
+  if (opts.step && !(STEPS as readonly string[]).includes(opts.step)) throw new AgentihooksError("E_USAGE", `unknown step "${opts.step}" (${STEPS.join(", ")})`);
+  if (opts.command !== undefined && !opts.tool) opts.tool = "Bash";
+  const catalog = catalogFor(target, opts.cwd);
+  const conditions = catalog.conditions.filter((c) => !opts.step || c.step === opts.step);
+  const layers = catalog.layers.map(({ note, ...l }) => l);
+  const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: catalog.invalid, problems: catalog.problems };
+  if (opts.tool) {
+    const subject: Subject = { name: opts.tool };
+    if (opts.tool.toLowerCase() === "bash") {
+      const a = analyze(opts.command ?? "");
+      doc.programs = { programs: a.programs, dynamic: a.dynamic };
+      subject.programs = () => a;
+    }
+    const steps = opts.step ? [opts.step as Step] : (["pre", "post", "fail", "permission"] as Step[]).filter((s) => TOOL_STEPS.has(s));
+    doc.fires = steps.flatMap((s) => selectConditions(catalog.conditions, s, subject)).map((c) => ({ ...pick(c), why: whyMatched(c, subject) }));
+  }
+  return doc;
+}
+
+function render(doc: ListDocument): string {
+  const p = paint();
+  const out: string[] = [p.bold(`Layers (${doc.target}, lowest to highest priority)`)];
+  for (const l of doc.layers) {
+    const state = l.skipped
+      ? p.yellow(`skipped${l.untrusted_owner ? `: untrusted owner ${l.untrusted_owner}` : ""}`)
+      : l.exists
+        ? `${l.count} condition${l.count === 1 ? "" : "s"}`
+        : p.dim("missing");
+    out.push(`  ${p.cyan(l.source.padEnd(18))} ${l.path}  ${state}`);
+  }
+  out.push("", p.bold(`Conditions in execution order (${doc.conditions.length})`));
+  if (!doc.conditions.length) out.push(p.dim("  none"));
+  for (const c of doc.conditions) out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
+  if (doc.invalid.length) {
+    out.push("", p.bold(p.red(`Invalid files (${doc.invalid.length})`)));
+    for (const i of doc.invalid) out.push(`  ${i.path}  ${p.red(i.error)}  ${p.dim(`[${i.source}]`)}`);
+  }
+  if (doc.problems.length) {
+    out.push("", p.bold(p.yellow("Problems")));
+    for (const pr of doc.problems) out.push(`  ${pr}`);
+  }
+  if (doc.fires) {
+    const prog = doc.programs ? ` (programs: ${doc.programs.programs.join(", ") || "none"}${doc.programs.dynamic ? ", dynamic" : ""})` : "";
+    out.push("", p.bold(`Would fire (${doc.fires.length})${prog}`));
+    if (!doc.fires.length) out.push(p.dim("  nothing matches this call"));
+    for (const f of doc.fires) out.push(`  ${p.green(f.file)}  ${p.dim(`[${f.source}] ${f.step}: ${f.why}`)}`);
+  }
+  return `${out.join("\n")}\n`;
+}
+
+export default defineCommand({
+  meta: { name: "list", description: "Show layers, conditions in execution order, invalid files, and what fires for a call" },
+  args: {
+    step: { type: "string", description: "Only this step (pre, post, stop, ...)" },
+    tool: { type: "string", description: "Show which conditions fire for this tool (Bash, Read, mcp__srv__tool, ...)" },
+    command: { type: "string", description: "The Bash command line (implies --tool Bash)" },
+    target: targetArg,
+    json: { type: "boolean", description: "Print one JSON document" },
+  },
+  run({ args }) {
+    const doc = listDocument({ target: args.target, step: args.step, tool: args.tool, command: args.command });
+    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+  },
+});

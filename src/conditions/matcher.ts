@@ -1,0 +1,94 @@
+// Matcher grammar, shared by conditions and enforcements:
+//   matcher     := alternative ("+" alternative)*
+//   alternative := "any" | "mcp" | "mcp__" server | "mcp__" server "__" tool | "bash." cli | tool
+// Case-insensitive; each alternative is [a-z0-9_.-]+ after lowercasing. Matching runs on the
+// normalized (Claude) tool name, so `bash` also matches the Codex and Copilot shell tools.
+
+export type Alternative =
+  | { kind: "any" }
+  | { kind: "mcp" }
+  | { kind: "mcp_server"; server: string }
+  | { kind: "exact"; name: string }
+  | { kind: "cli"; cli: string };
+
+export interface Matcher {
+  /** Lowercased, alternatives sorted: the form used in dedup keys. */
+  normalized: string;
+  alternatives: Alternative[];
+}
+
+const TOKEN = /^[a-z0-9_.-]+$/;
+
+/** Returns the parsed matcher, or an error string saying why it is invalid. */
+export function parseMatcher(text: string): Matcher | string {
+  if (text === "") return "empty matcher";
+  const parts = text.toLowerCase().split("+");
+  const alternatives: Alternative[] = [];
+  for (const p of parts) {
+    if (p === "") return `empty alternative in matcher "${text}" (a+b joins two tokens)`;
+    if (!TOKEN.test(p)) return `invalid characters in matcher token "${p}" (allowed: letters, digits, _ . -)`;
+    const alt = parseAlternative(p);
+    if (typeof alt === "string") return alt;
+    alternatives.push(alt);
+  }
+  const normalized = [...new Set(parts)].sort().join("+");
+  return { normalized, alternatives };
+}
+
+function parseAlternative(p: string): Alternative | string {
+  if (p === "any") return { kind: "any" };
+  if (p === "mcp") return { kind: "mcp" };
+  if (p.startsWith("mcp__")) {
+    const rest = p.slice(5);
+    if (rest === "" || rest.startsWith("__")) return `"${p}" names no MCP server (mcp__<server> or mcp__<server>__<tool>)`;
+    const sep = rest.indexOf("__");
+    if (sep === -1) return { kind: "mcp_server", server: rest };
+    if (sep === rest.length - 2) return `"${p}" names no MCP tool after the server`;
+    return { kind: "exact", name: p };
+  }
+  if (p.startsWith("bash.")) {
+    const cli = p.slice(5);
+    if (cli === "" || cli.startsWith(".")) return `"${p}" names no program (bash.<cli>)`;
+    return { kind: "cli", cli };
+  }
+  return { kind: "exact", name: p };
+}
+
+/** What a tool call offers to a matcher. `programs` is needed only for bash.<cli>. */
+export interface Subject {
+  /** The normalized tool name, or for non-tool steps the matched field (source, reason, ...). */
+  name: string;
+  programs?: () => { programs: string[]; dynamic: boolean };
+}
+
+/** Returns true when any alternative matches. bash.<cli> fires for every dynamic command. */
+export function matches(m: Matcher, subject: Subject): boolean {
+  const name = subject.name.toLowerCase();
+  for (const alt of m.alternatives) {
+    switch (alt.kind) {
+      case "any":
+        return true;
+      case "mcp":
+        if (name.startsWith("mcp__")) return true;
+        break;
+      case "mcp_server":
+        if (name.startsWith(`mcp__${alt.server}__`)) return true;
+        break;
+      case "exact":
+        if (name === alt.name) return true;
+        break;
+      case "cli": {
+        if (name !== "bash" || !subject.programs) break;
+        const a = subject.programs();
+        if (a.dynamic || a.programs.includes(alt.cli)) return true;
+        break;
+      }
+    }
+  }
+  return false;
+}
+
+/** Returns true when the matcher uses bash.<cli> (so the command must be analysed). */
+export function needsPrograms(m: Matcher): boolean {
+  return m.alternatives.some((a) => a.kind === "cli");
+}

@@ -1,0 +1,44 @@
+import type { Condition, Step } from "../types";
+import { type Matcher, type Subject, matches, parseMatcher } from "./matcher";
+
+const parsed = new Map<string, Matcher | undefined>();
+
+function matcherOf(text: string): Matcher | undefined {
+  let m = parsed.get(text);
+  if (m === undefined && !parsed.has(text)) {
+    const p = parseMatcher(text);
+    m = typeof p === "string" ? undefined : p;
+    parsed.set(text, m);
+  }
+  return m;
+}
+
+/** Returns the conditions of `step` whose matcher matches `subject`, in execution order. */
+export function selectConditions(conditions: Condition[], step: Step, subject: Subject): Condition[] {
+  const out: Condition[] = [];
+  for (const c of conditions) {
+    if (c.step !== step) continue;
+    const m = matcherOf(c.matcher);
+    if (m && matches(m, subject)) out.push(c);
+  }
+  return out;
+}
+
+/** Returns why a condition matched (for `explain` and `list --tool`). */
+export function whyMatched(c: Condition, subject: Subject): string {
+  const m = matcherOf(c.matcher);
+  if (!m) return "invalid matcher";
+  const name = subject.name.toLowerCase();
+  for (const alt of m.alternatives) {
+    if (alt.kind === "any") return "matcher any";
+    if (alt.kind === "mcp" && name.startsWith("mcp__")) return "mcp: an MCP tool";
+    if (alt.kind === "mcp_server" && name.startsWith(`mcp__${alt.server}__`)) return `mcp__${alt.server}: a tool of that server`;
+    if (alt.kind === "exact" && name === alt.name) return `tool ${alt.name}`;
+    if (alt.kind === "cli" && name === "bash" && subject.programs) {
+      const a = subject.programs();
+      if (a.programs.includes(alt.cli)) return `bash.${alt.cli}: the command runs ${alt.cli}`;
+      if (a.dynamic) return `bash.${alt.cli}: the command is dynamic (a program cannot be known), so every bash.<cli> fires`;
+    }
+  }
+  return "no alternative matched";
+}

@@ -1,0 +1,71 @@
+// Configuration from the environment. The hook path never fails on a bad value: it takes the default and
+// reports the problem; `conditions list` turns the same problems into a clear error.
+
+export interface Config {
+  enabled: boolean;
+  timeoutSec: number;
+  maxParallel: number;
+  trustedOwners: string[];
+  strictModes: boolean;
+}
+
+export interface ConfigProblem {
+  variable: string;
+  value: string;
+  message: string;
+}
+
+const DEFAULTS: Config = { enabled: true, timeoutSec: 10, maxParallel: 8, trustedOwners: [], strictModes: true };
+
+function parseBool(v: string): boolean | undefined {
+  const s = v.trim().toLowerCase();
+  if (["1", "true", "yes", "on"].includes(s)) return true;
+  if (["0", "false", "no", "off"].includes(s)) return false;
+  return undefined;
+}
+
+function parseNumber(v: string, min: number, max: number, integer: boolean): number | undefined {
+  const s = v.trim();
+  if (!/^\d+(\.\d+)?$/.test(s)) return undefined;
+  const n = Number(s);
+  if (!Number.isFinite(n) || n < min || n > max || (integer && !Number.isInteger(n))) return undefined;
+  return n;
+}
+
+/** Returns the configuration and the problems found; a bad value keeps its default. */
+export function readConfig(env: Record<string, string | undefined> = process.env): { config: Config; problems: ConfigProblem[] } {
+  const config: Config = { ...DEFAULTS, trustedOwners: [] };
+  const problems: ConfigProblem[] = [];
+  const bad = (variable: string, value: string, expected: string) =>
+    problems.push({ variable, value, message: `${variable}=${JSON.stringify(value)} is not ${expected}; using the default` });
+
+  const enabled = env.CONDITIONS_ENABLED;
+  if (enabled !== undefined && enabled !== "") {
+    const b = parseBool(enabled);
+    if (b === undefined) bad("CONDITIONS_ENABLED", enabled, "a boolean (true/false)");
+    else config.enabled = b;
+  }
+  const timeout = env.CONDITIONS_TIMEOUT_SEC;
+  if (timeout !== undefined && timeout !== "") {
+    const n = parseNumber(timeout, 0.1, 3600, false);
+    if (n === undefined) bad("CONDITIONS_TIMEOUT_SEC", timeout, "a number of seconds between 0.1 and 3600");
+    else config.timeoutSec = n;
+  }
+  const parallel = env.CONDITIONS_MAX_PARALLEL;
+  if (parallel !== undefined && parallel !== "") {
+    const n = parseNumber(parallel, 1, 256, true);
+    if (n === undefined) bad("CONDITIONS_MAX_PARALLEL", parallel, "an integer between 1 and 256");
+    else config.maxParallel = n;
+  }
+  config.trustedOwners = (env.CONDITIONS_TRUSTED_OWNERS ?? "")
+    .split(",")
+    .map((s) => s.trim().toLowerCase())
+    .filter(Boolean);
+  const strict = env.AGENTIHOOKS_STRICT_MODES;
+  if (strict !== undefined && strict !== "") {
+    const b = parseBool(strict);
+    if (b === undefined) bad("AGENTIHOOKS_STRICT_MODES", strict, "a boolean (0/1)");
+    else config.strictModes = b;
+  }
+  return { config, problems };
+}

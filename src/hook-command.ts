@@ -1,0 +1,118 @@
+// `agentihooks hook [--target T] [--event NAME]`: read one payload, answer in the harness's format.
+// Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
+// no stack trace ever reaches the harness.
+import { oneLine, PayloadError } from "./errors";
+import { detectTarget } from "./harness/detect";
+import { harnessFor } from "./harness/registry";
+import { readPayload } from "./harness/stdin";
+import { runPipeline } from "./pipeline";
+import { homePaths } from "./state/home";
+import { writeLog } from "./state/hook-log";
+import type { Answer, Target } from "./types";
+
+interface HookFlags {
+  target?: string;
+  event?: string;
+}
+
+function parseFlags(argv: string[]): HookFlags | string {
+  const flags: HookFlags = {};
+  for (let i = 0; i < argv.length; i++) {
+    const [name, inline] = argv[i].split("=", 2);
+    const value = inline ?? argv[i + 1];
+    if (name === "--target" || name === "--agent") flags.target = value;
+    else if (name === "--event") flags.event = value;
+    else return `unknown option ${argv[i]} (expected --target claude|codex|copilot, --event NAME)`;
+    if (inline === undefined) i++;
+    if (value === undefined) return `${name} needs a value`;
+  }
+  return flags;
+}
+
+/** PreToolUse-like events: a payload we cannot read must deny, not allow. */
+const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest)$/i;
+
+function looksPreToolUse(flags: HookFlags, rawText?: string): boolean {
+  if (flags.event) return FAIL_CLOSED.test(flags.event);
+  return !!rawText && /pre_?tool_?use|premcptoolcall|toolCalls/i.test(rawText.slice(0, 512));
+}
+
+function write(answer: Answer): number {
+  if (answer.stdout) process.stdout.write(answer.stdout.endsWith("\n") ? answer.stdout : `${answer.stdout}\n`);
+  if (answer.stderr) process.stderr.write(answer.stderr.endsWith("\n") ? answer.stderr : `${answer.stderr}\n`);
+  return answer.exitCode;
+}
+
+/** Runs the hook; returns the exit code. Never throws. */
+export async function runHookCommand(argv: string[]): Promise<number> {
+  const started = performance.now();
+  const logs = homePaths().logs;
+  const flags = parseFlags(argv);
+  if (typeof flags === "string") {
+    process.stderr.write(`agentihooks hook: ${flags}\n`);
+    return 2; // misconfigured registration: deny rather than silently allow
+  }
+  let target: Target = "claude";
+  try {
+    const input = await readPayload(process.stdin);
+    target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
+    const harness = harnessFor(target);
+    if (input.error !== undefined || input.value === undefined) throw new PayloadError(input.error ?? "empty payload");
+    const call = harness.normalize(input.value as Record<string, unknown>, flags.event);
+    const result = await runPipeline(call, { capabilities: harness.capabilities });
+    const answer = harness.emit(call.event, result.effect);
+    const logNote = writeLog(logs, [
+      ...result.calls.flatMap((c) =>
+        c.outcomes.map((o) => ({
+          kind: "condition",
+          event: call.event,
+          target,
+          session: c.payload.session_id,
+          tool: c.payload.tool_name,
+          condition: o.condition.file,
+          source: o.condition.source,
+          status: o.status,
+          exit: o.exitCode,
+          duration_ms: o.durationMs,
+          error: o.error,
+          decision: o.status === "denied" ? "deny" : (o.json?.decision as string | undefined),
+          rewrite: o.json?.tool_input !== undefined || undefined,
+        })),
+      ),
+      {
+        kind: "hook",
+        event: call.event,
+        target,
+        session: call.payload.session_id,
+        tool: call.payload.tool_name,
+        matched: result.calls.reduce((n, c) => n + c.matched.length, 0),
+        decision: result.effect.decision ?? (result.effect.block ? "block" : undefined),
+        guard: result.calls.find((c) => c.guard)?.guard?.stage,
+        exit: answer.exitCode,
+        duration_ms: Math.round((performance.now() - started) * 10) / 10,
+        notes: result.notes.length ? result.notes : undefined,
+      },
+    ]);
+    for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
+    return write(answer);
+  } catch (err) {
+    return failure(err, flags, target, logs, started);
+  }
+}
+
+function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number): number {
+  const message = oneLine(err);
+  const bad = err instanceof PayloadError;
+  const pre = looksPreToolUse(flags, bad ? message : undefined) || (bad && /PreToolUse/.test(message));
+  writeLog(logs, [{ kind: "hook", target, event: flags.event, error: message, exit: pre ? 2 : 0, duration_ms: Math.round(performance.now() - started) }]);
+  if (!pre) {
+    process.stderr.write(`agentihooks: ${message}\n`);
+    return 0;
+  }
+  const reason = `agentihooks cannot read this PreToolUse call (${message}); denied to fail closed`;
+  try {
+    return write(harnessFor(target).emit("PreToolUse", { decision: "deny", reason }));
+  } catch {
+    return write({ stdout: "", stderr: reason, exitCode: 2 });
+  }
+}

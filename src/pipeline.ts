@@ -1,0 +1,140 @@
+// One hook call, stage by stage. This is the only file that knows the order:
+//   normalized call -> stages' guards -> find conditions -> run -> merge -> stages' context -> policy
+import { type Config, readConfig } from "./config";
+import { type Catalog, loadCatalog } from "./conditions/catalog";
+import { matchedValue, EVENT_STEPS } from "./conditions/steps";
+import { selectConditions } from "./conditions/select";
+import type { Subject } from "./conditions/matcher";
+import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
+import { applyPolicy } from "./policy";
+import { runConditions } from "./run/parallel";
+import { analyze } from "./shell/analyze";
+import { STAGES, type StageContext } from "./stages";
+import { homePaths } from "./state/home";
+import type { Analysis, Capabilities, Condition, Effect, HookCall, Outcome, Payload } from "./types";
+
+export interface CallTrace {
+  payload: Payload;
+  analysis?: Analysis;
+  matched: Condition[];
+  outcomes: Outcome[];
+  merged: Merged;
+  guard?: { stage: string; reason: string };
+}
+
+export interface PipelineResult {
+  effect: Effect;
+  catalog?: Catalog;
+  calls: CallTrace[];
+  notes: string[];
+  config: Config;
+}
+
+export interface PipelineOptions {
+  capabilities: Capabilities;
+  env?: Record<string, string | undefined>;
+  /** false: stop before running anything (explain --no-run). */
+  run?: boolean;
+}
+
+/** Returns the Bash command's analysis, or undefined for other tools. */
+function analysisOf(payload: Payload): Analysis | undefined {
+  if ((payload.tool_name ?? "").toLowerCase() !== "bash") return undefined;
+  const cmd = payload.tool_input?.command;
+  return analyze(typeof cmd === "string" ? cmd : "");
+}
+
+/** Runs one normalized call through every stage and returns the effect to emit. */
+export async function runPipeline(call: HookCall, opts: PipelineOptions): Promise<PipelineResult> {
+  const env = opts.env ?? process.env;
+  const { config, problems } = readConfig(env);
+  const notes = problems.map((p) => p.message);
+  if (!config.enabled) return { effect: {}, calls: [], notes, config };
+  const paths = homePaths(env.AGENTIHOOKS_HOME ? env.AGENTIHOOKS_HOME : undefined);
+  const { step } = EVENT_STEPS[call.event];
+  const memo = new Map<Payload, Analysis | undefined>();
+  const ctx: StageContext = {
+    home: paths.home,
+    config,
+    capabilities: opts.capabilities,
+    step,
+    programs: (p) => (memo.has(p) ? memo.get(p) : memo.set(p, analysisOf(p)).get(p)),
+    note: (t) => notes.push(t),
+  };
+  let catalog: Catalog | undefined;
+  const calls: CallTrace[] = [];
+  const effects: Effect[] = [];
+  for (const payload of call.batch.length ? call.batch : [call.payload]) {
+    const trace: CallTrace = { payload, matched: [], outcomes: [], merged: emptyMerged() };
+    calls.push(trace);
+    const verdict = guard(call, payload, ctx, trace);
+    if (verdict) {
+      effects.push(verdict);
+      continue;
+    }
+    catalog ??= loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
+    const subject: Subject = { name: step === "pre" || step === "post" || step === "fail" || step === "permission" ? (payload.tool_name ?? "") : matchedValue(call.event, payload) };
+    if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
+    trace.matched = selectConditions(catalog.conditions, step, subject);
+    trace.analysis = ctx.programs(payload);
+    if (opts.run !== false && trace.matched.length) {
+      trace.outcomes = await runConditions(trace.matched, {
+        payloadJson: JSON.stringify(payload),
+        cwd: payload.cwd,
+        envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis),
+        timeoutMs: config.timeoutSec * 1000,
+        maxParallel: config.maxParallel,
+        logsDir: paths.logs,
+      });
+    }
+    trace.merged = mergeOutcomes(trace.outcomes);
+    for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));
+    effects.push(applyPolicy(step, trace.merged, payload, opts.capabilities));
+  }
+  return { effect: combine(effects), catalog, calls, notes, config };
+}
+
+function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallTrace): Effect | undefined {
+  for (const stage of STAGES) {
+    const v = stage.guard?.(call, payload, ctx);
+    if (v) {
+      trace.guard = { stage: stage.name, reason: v.reason };
+      return { decision: "deny", reason: v.reason };
+    }
+  }
+  return undefined;
+}
+
+/** Combines the effects of a batch: any deny denies the whole batch (Copilot judges it as one). */
+function combine(effects: Effect[]): Effect {
+  if (effects.length === 1) return effects[0];
+  const deny = effects.filter((e) => e.decision === "deny");
+  if (deny.length) return { decision: "deny", reason: deny.map((e) => e.reason).join("\n") };
+  const context = effects.map((e) => e.context).filter(Boolean).join("\n\n");
+  return context ? { context } : {};
+}
+
+const clean = (v: unknown) => (typeof v === "string" ? v.replace(/\0/g, "") : "");
+
+/** Returns the environment of one condition: the inherited one plus the AH_* scalars. */
+function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis) {
+  const env: Record<string, string | undefined> = {
+    ...base,
+    AH_STEP: c.step,
+    AH_EVENT: call.event,
+    AH_TOOL_NAME: clean(p.tool_name),
+    AH_TOOL_USE_ID: clean(p.tool_use_id),
+    AH_SESSION_ID: clean(p.session_id),
+    AH_CWD: clean(p.cwd),
+    AH_TRANSCRIPT_PATH: clean(p.transcript_path),
+    AH_PERMISSION_MODE: clean(p.permission_mode),
+    AH_TARGET: call.target,
+    AH_CONDITION: c.file,
+    AH_CONDITION_SOURCE: c.source,
+  };
+  if (a) {
+    env.AH_PROGRAMS = a.programs.join(" ");
+    env.AH_DYNAMIC = a.dynamic ? "1" : "0";
+  }
+  return env;
+}

@@ -1,0 +1,81 @@
+// Runs the conditions that matched one call: .async ones first, detached, then the synchronous ones in
+// parallel under CONDITIONS_MAX_PARALLEL. Outcomes come back in catalog order, not finishing order,
+// so the merge is deterministic.
+import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { Condition, Outcome } from "../types";
+import { runnerFor } from "./runner";
+import { type SpawnOptions, spawnCondition } from "./spawn";
+
+export interface RunOptions {
+  payloadJson: string;
+  cwd: string;
+  /** Environment for one condition (AH_* included). */
+  envFor: (c: Condition) => Record<string, string | undefined>;
+  timeoutMs: number;
+  maxParallel: number;
+  logsDir: string;
+}
+
+/** Returns the working directory for conditions: the payload's cwd when it is a folder. */
+export function workingDir(cwd: string): string {
+  try {
+    if (statSync(cwd).isDirectory()) return cwd;
+  } catch {}
+  return process.cwd();
+}
+
+/** Runs `conditions`; returns the synchronous outcomes in order and the async ones that could not start. */
+export async function runConditions(conditions: Condition[], opts: RunOptions): Promise<Outcome[]> {
+  const cwd = workingDir(opts.cwd);
+  const outcomes: Outcome[] = [];
+  for (const c of conditions.filter((c) => c.async)) {
+    const error = startDetached(c, { ...opts, cwd });
+    if (error) outcomes.push({ condition: c, status: "crashed", exitCode: null, stdout: "", stderr: "", durationMs: 0, error });
+  }
+  const sync = conditions.filter((c) => !c.async);
+  const results: Outcome[] = new Array(sync.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < sync.length) {
+      const i = next++;
+      const spawnOpts: SpawnOptions = { stdin: opts.payloadJson, cwd, env: opts.envFor(sync[i]), timeoutMs: opts.timeoutMs };
+      results[i] = await spawnCondition(sync[i], spawnOpts);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(opts.maxParallel, sync.length) }, worker));
+  return [...outcomes, ...results];
+}
+
+/**
+ * Starts an .async condition fully detached: own session, stdin from a file (the hook may exit before a
+ * pipe drains), stdout and stderr appended to logs/async-conditions.log. Returns an error or undefined.
+ */
+function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string | undefined {
+  const argv = runnerFor(c.path, c.ext, opts.envFor(c));
+  if (typeof argv === "string") return argv;
+  try {
+    mkdirSync(opts.logsDir, { recursive: true });
+    const inputPath = join(opts.logsDir, `.async-input.${process.pid}.${Math.random().toString(36).slice(2)}`);
+    writeFileSync(inputPath, opts.payloadJson, { mode: 0o600 });
+    const input = openSync(inputPath, "r");
+    unlinkSync(inputPath); // the open descriptor keeps the data; nothing is left behind
+    const log = openSync(join(opts.logsDir, "async-conditions.log"), "a");
+    const limit = String(Math.ceil(opts.timeoutMs / 1000) + 5);
+    const env = opts.envFor(c);
+    const proc = Bun.spawn(["timeout", "-s", "KILL", limit, ...argv], {
+      cwd: opts.cwd,
+      env: (argv[0] === process.execPath ? { ...env, BUN_BE_BUN: "1" } : env) as Record<string, string>,
+      stdin: input,
+      stdout: log,
+      stderr: log,
+      detached: true,
+    });
+    proc.unref();
+    closeSync(input);
+    closeSync(log);
+    return undefined;
+  } catch (err) {
+    return `cannot start detached: ${(err as Error).message}`;
+  }
+}

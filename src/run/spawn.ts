@@ -1,0 +1,113 @@
+// Runs one condition: its own process group (a timeout kills grandchildren too), the payload as JSON on
+// stdin, stdout and stderr read with a cap so a flood never sits in memory whole.
+import type { Condition, Outcome } from "../types";
+import { runnerFor } from "./runner";
+
+export const OUTPUT_CAP = 1024 * 1024;
+
+export interface SpawnOptions {
+  stdin: string;
+  cwd: string;
+  env: Record<string, string | undefined>;
+  timeoutMs: number;
+}
+
+/** Reads a stream to its end, keeping at most `cap` bytes; the rest is drained and dropped. */
+async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Promise<{ text: string; cut: boolean }> {
+  const chunks: Uint8Array[] = [];
+  let kept = 0;
+  let cut = false;
+  const reader = stream.getReader();
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      if (kept < cap) {
+        const part = value.length + kept > cap ? value.subarray(0, cap - kept) : value;
+        chunks.push(part);
+        kept += part.length;
+        if (part.length < value.length) cut = true;
+      } else cut = true;
+    }
+  } catch {
+    // the stream was cancelled (process group killed): keep what we have
+  }
+  return { text: Buffer.concat(chunks).toString("utf8"), cut };
+}
+
+function killGroup(pid: number): void {
+  try {
+    process.kill(-pid, "SIGKILL");
+  } catch {}
+}
+
+/** Runs `condition` and returns its outcome as a value; it never throws. */
+export async function spawnCondition(condition: Condition, opts: SpawnOptions): Promise<Outcome> {
+  const started = performance.now();
+  const done = (o: Partial<Outcome> & Pick<Outcome, "status">): Outcome => ({
+    condition,
+    exitCode: null,
+    stdout: "",
+    stderr: "",
+    durationMs: Math.round((performance.now() - started) * 10) / 10,
+    ...o,
+  });
+  const argv = runnerFor(condition.path, condition.ext, opts.env);
+  if (typeof argv === "string") return done({ status: "crashed", error: argv });
+  let proc: ReturnType<typeof Bun.spawn>;
+  try {
+    proc = Bun.spawn(argv, {
+      cwd: opts.cwd,
+      env: (argv[0] === process.execPath ? { ...opts.env, BUN_BE_BUN: "1" } : opts.env) as Record<string, string>,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      detached: true, // own session and process group: killing -pid reaches every descendant
+    });
+  } catch (err) {
+    return done({ status: "crashed", error: `cannot start ${argv[0]}: ${(err as Error).message}` });
+  }
+  writeStdin(proc, opts.stdin);
+  let timedOut = false;
+  const timer = setTimeout(() => {
+    timedOut = true;
+    killGroup(proc.pid);
+  }, opts.timeoutMs);
+  const out = readCapped(proc.stdout as ReadableStream<Uint8Array>, OUTPUT_CAP);
+  const err = readCapped(proc.stderr as ReadableStream<Uint8Array>, OUTPUT_CAP);
+  const exitCode = await proc.exited;
+  // A child that outlives the condition may hold the pipes open: the group goes with its leader.
+  killGroup(proc.pid);
+  clearTimeout(timer);
+  const [o, e] = await Promise.all([out, err]);
+  if (timedOut) return done({ status: "timeout", exitCode, stdout: o.text, stderr: e.text, error: `timed out after ${opts.timeoutMs / 1000}s` });
+  const stderr = e.cut ? `${e.text}\n[stderr cut at ${OUTPUT_CAP} bytes]` : e.text;
+  return classify(done({ status: "answered", exitCode, stdout: o.text, stderr }), o.cut);
+}
+
+function writeStdin(proc: ReturnType<typeof Bun.spawn>, text: string): void {
+  const sink = proc.stdin as import("bun").FileSink;
+  try {
+    sink.write(text);
+    Promise.resolve(sink.end()).catch(() => {}); // a condition may close stdin at once: not an error
+  } catch {}
+}
+
+/** Turns exit code and stdout into the script contract's outcome. */
+function classify(o: Outcome, stdoutCut: boolean): Outcome {
+  if (o.exitCode === 2) return { ...o, status: "denied" };
+  if (o.exitCode !== 0) {
+    const hint = o.exitCode === 127 ? " (command not found: is its runner installed?)" : "";
+    return { ...o, status: "crashed", error: `exit ${o.exitCode}${hint}` };
+  }
+  const text = o.stdout.trim();
+  if (text.startsWith("{")) {
+    if (stdoutCut) return { ...o, status: "bad-output", error: `JSON output over ${OUTPUT_CAP} bytes was cut` };
+    try {
+      const json = JSON.parse(text);
+      if (json && typeof json === "object" && !Array.isArray(json)) return { ...o, json };
+    } catch {}
+    return { ...o, status: "bad-output", error: "stdout starts with { but is not a JSON object" };
+  }
+  return o;
+}

@@ -1,0 +1,31 @@
+// Features that sit around the conditions on every call (the gate, enforcements) plug in here, so the
+// pipeline keeps one fixed order and each feature stays in its own folder.
+import type { Config } from "./config";
+import type { Analysis, Capabilities, HookCall, Payload, Step } from "./types";
+
+export interface StageContext {
+  home: string;
+  config: Config;
+  capabilities: Capabilities;
+  step: Step;
+  /** Shell analysis of the Bash command (computed once, on demand). */
+  programs: (payload: Payload) => Analysis | undefined;
+  /** Notes for stderr and the log (degraded caching, unreadable files). */
+  note: (text: string) => void;
+}
+
+export interface GuardVerdict {
+  decision: "deny";
+  reason: string;
+}
+
+export interface Stage {
+  name: string;
+  /** Runs before any condition; a verdict denies the call (PreToolUse) without running conditions. */
+  guard?(call: HookCall, payload: Payload, ctx: StageContext): GuardVerdict | undefined;
+  /** Runs for every call; returns context blocks merged into the same single answer. */
+  context?(call: HookCall, payload: Payload, ctx: StageContext): string[];
+}
+
+/** The registered stages, in order. */
+export const STAGES: Stage[] = [];

@@ -1,0 +1,58 @@
+import { readFileSync } from "node:fs";
+import { AgentihooksError } from "../errors";
+import { validateState } from "../generated/validators.js";
+import type { Target } from "../types";
+import { writeFileAtomic } from "./atomic";
+import { homePaths } from "./home";
+
+/** state.json: what `init` and `link` recorded. */
+export interface StateTarget {
+  profiles?: string[];
+  linked_profiles?: Record<string, string>;
+  [key: string]: unknown;
+}
+export interface State {
+  version?: number;
+  bundle?: { path: string; linked_at?: string } | null;
+  linked_profiles?: Record<string, string>;
+  targets?: Partial<Record<Target | "global", StateTarget>>;
+  [key: string]: unknown;
+}
+
+/** Returns the parsed state.json, `{}` when it does not exist; throws a one-line error naming the file. */
+export function loadState(path = homePaths().state): State {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
+    throw new AgentihooksError("E_STATE", `${path}: cannot read (${(err as Error).message})`);
+  }
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (err) {
+    throw new AgentihooksError("E_STATE", `${path}: not valid JSON (${(err as Error).message})`);
+  }
+  if (!validateState(value)) {
+    const e = validateState.errors?.[0];
+    const where = e?.instancePath || "(root)";
+    throw new AgentihooksError("E_STATE", `${path}: ${where} ${e?.message ?? "is invalid"}`);
+  }
+  return value as State;
+}
+
+/** Writes state.json atomically. */
+export function saveState(state: State, path = homePaths().state): void {
+  writeFileAtomic(path, `${JSON.stringify({ version: 1, ...state }, null, 2)}\n`);
+}
+
+/** Returns the profile chain installed for `target` (falls back to the `global` entry). */
+export function profileChain(state: State, target: Target): string[] {
+  return state.targets?.[target]?.profiles ?? state.targets?.global?.profiles ?? [];
+}
+
+/** Returns linked profile paths visible to `target`: global links, then the target's own. */
+export function linkedProfiles(state: State, target: Target): Record<string, string> {
+  return { ...(state.linked_profiles ?? {}), ...(state.targets?.[target]?.linked_profiles ?? {}) };
+}
