@@ -91,18 +91,19 @@ const STRING_FIELDS = [
 /**
  * Returns a validated copy of `obj` in the internal shape: event name set, `session_id` defaulted to
  * "", `cwd` to the process cwd, and for tool events a non-empty `tool_name` and an object `tool_input`.
- * PreToolUse fails closed: its tool_input is never invented. Throws PayloadError naming the field.
+ * PreToolUse fails closed: its tool_input is never invented. Throws PayloadError naming the event and
+ * the field (the hook command denies when the message names PreToolUse).
  */
 export function validatePayload(obj: Obj, event: EventName): Payload {
   const p: Obj = { ...obj, hook_event_name: event };
   for (const field of STRING_FIELDS) {
     if (p[field] === null) delete p[field];
     else if (p[field] !== undefined && typeof p[field] !== "string") {
-      throw new PayloadError(`${field} must be a string, got ${kind(p[field])}`);
+      throw new PayloadError(`${event} payload: ${field} must be a string, got ${kind(p[field])}`);
     }
   }
   if (p.stop_hook_active !== undefined && typeof p.stop_hook_active !== "boolean") {
-    throw new PayloadError(`stop_hook_active must be a boolean, got ${kind(p.stop_hook_active)}`);
+    throw new PayloadError(`${event} payload: stop_hook_active must be a boolean, got ${kind(p.stop_hook_active)}`);
   }
   p.session_id ??= "";
   if (!p.cwd) p.cwd = process.cwd();
@@ -120,7 +121,7 @@ function checkTool(p: Obj, event: EventName): void {
   }
   if (event === "PreToolUse") throw new PayloadError("PreToolUse payload has no tool_input object");
   if (p.tool_input !== undefined && p.tool_input !== null) {
-    throw new PayloadError(`tool_input must be an object, got ${kind(p.tool_input)}`);
+    throw new PayloadError(`${event} payload: tool_input must be an object, got ${kind(p.tool_input)}`);
   }
   p.tool_input = {};
 }
@@ -186,7 +187,7 @@ function patchBody(input: Obj): string | undefined {
 export function liftPatch(input: Obj, cwd: string): void {
   const body = patchBody(input);
   if (body === undefined) return;
-  if (isBlank(input.command)) input.command = body;
+  if (typeof input.command !== "string" || input.command === "") input.command = body; // conditions read a string
   if (isBlank(input.content)) input.content = body;
   if (isBlank(input.new_string)) input.new_string = body;
   const paths = patchPaths(body).map((path) => resolve(cwd, path));

@@ -135,13 +135,13 @@ function shapeTool(payload: Payload): void {
 }
 
 /** Returns one object per call: each `toolCalls` entry over the shared fields, or the payload itself. */
-function splitCalls(base: Obj): Obj[] {
+function splitCalls(base: Obj, event: EventName): Obj[] {
   const calls = base.toolCalls;
   delete base.toolCalls;
   if (calls === undefined || calls === null) return [base];
-  if (!Array.isArray(calls) || calls.length === 0) throw new PayloadError("toolCalls must be a non-empty array");
+  if (!Array.isArray(calls) || calls.length === 0) throw new PayloadError(`${event} payload: toolCalls must be a non-empty array`);
   return calls.map((call, i) => {
-    if (!isRecord(call)) throw new PayloadError(`toolCalls[${i}] is not an object`);
+    if (!isRecord(call)) throw new PayloadError(`${event} payload: toolCalls[${i}] is not an object`);
     return { ...base, tool_name: call.name, tool_input: call.args, tool_use_id: call.id ?? base.tool_use_id };
   });
 }
@@ -159,7 +159,7 @@ function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
     const event = resolveEvent(EVENT_NAMES.copilot, raw.hook_event_name, eventHint, () => inferEvent(raw));
     const base: Obj = { ...raw };
     addAliases(base, TOP_KEYS, true);
-    const calls = splitCalls(base);
+    const calls = splitCalls(base, event);
     const rawToolName = typeof calls[0].tool_name === "string" ? calls[0].tool_name : undefined;
     const batch = calls.map((call) => finish(call, event));
     return { target: "copilot", event, payload: batch[0], batch, rawToolName };
