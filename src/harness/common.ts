@@ -42,7 +42,10 @@ function kind(value: unknown): string {
 export function addAliases(obj: Obj, aliases: Readonly<Record<string, string>>, dropSource: boolean): void {
   for (const [from, to] of Object.entries(aliases)) {
     if (!Object.hasOwn(obj, from)) continue;
-    if (isBlank(obj[to]) && !isBlank(obj[from])) obj[to] = obj[from];
+    const value = obj[from];
+    const absent = obj[to] === undefined || obj[to] === null;
+    // `{}` args still count when nothing else is there: PreToolUse needs an object
+    if (absent ? value !== undefined && value !== null : isBlank(obj[to]) && !isBlank(value)) obj[to] = value;
     if (dropSource && from !== to) delete obj[from];
   }
 }

@@ -84,7 +84,8 @@ describe("addAliases: originals kept, a blank target overwritten, a set one kept
     ["added", { path: "/a" }, { path: "/a", file_path: "/a" }],
     ["blank target overwritten", { path: "/a", file_path: "" }, { path: "/a", file_path: "/a" }],
     ["set target kept", { path: "/a", file_path: "/b" }, { path: "/a", file_path: "/b" }],
-    ["blank source ignored", { old_str: "" }, { old_str: "" }],
+    ["blank source fills an absent target", { old_str: "" }, { old_str: "", old_string: "" }],
+    ["blank source never replaces a blank target", { path: {}, file_path: "" }, { path: {}, file_path: "" }],
   ];
   test.each(cases)("%s", (_name, obj, expected) => {
     addAliases(obj, table, false);
