@@ -3,7 +3,7 @@ import { PayloadError } from "../../src/errors";
 import { codex } from "../../src/harness/codex";
 import type { Effect, EventName } from "../../src/types";
 
-const base = (extra: Record<string, unknown>) => ({
+const base = (extra: Record<string, unknown>): Record<string, unknown> => ({
   session_id: "0199a1b2",
   turn_id: "turn-1",
   transcript_path: "/home/u/.codex/sessions/rollout.jsonl",
