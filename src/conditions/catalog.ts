@@ -113,7 +113,8 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const file: CacheFile = { version: CACHE_VERSION, state: stateSig, watched, ...scanned, problems, repoRoot: plan.repoRoot };
   const fresh = [statePath, ...plan.watched].some((p) => {
     try {
-      return now - statSync(p).mtimeMs < FRESH_MS;
+      const st = statSync(p);
+      return (p === statePath || st.isDirectory()) && now - st.mtimeMs < FRESH_MS;
     } catch {
       return false;
     }
