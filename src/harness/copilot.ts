@@ -139,7 +139,9 @@ function splitCalls(base: Obj, event: EventName): Obj[] {
   const calls = base.toolCalls;
   delete base.toolCalls;
   if (calls === undefined || calls === null) return [base];
-  if (!Array.isArray(calls) || calls.length === 0) throw new PayloadError(`${event} payload: toolCalls must be a non-empty array`);
+  if (!Array.isArray(calls) || calls.length === 0) {
+    throw new PayloadError(`${event} payload: toolCalls must be a non-empty array`);
+  }
   return calls.map((call, i) => {
     if (!isRecord(call)) throw new PayloadError(`${event} payload: toolCalls[${i}] is not an object`);
     return { ...base, tool_name: call.name, tool_input: call.args, tool_use_id: call.id ?? base.tool_use_id };

@@ -109,6 +109,13 @@ export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
   }
 }
 
+/** Returns what the bytes read by the deadline amount to: a scalar value, or why there is none. */
+function atDeadline(chunks: Uint8Array[], total: number, deadlineMs: number): ReadResult {
+  if (total === 0) return { error: `no payload on stdin within ${deadlineMs} ms` };
+  const parsed = parseBytes(chunks, total); // a scalar has no closing byte; anything else is unfinished
+  return parsed.value !== undefined ? parsed : { error: `stdin did not complete a JSON value within ${deadlineMs} ms` };
+}
+
 /**
  * Keeps consuming stdin after the answer is known, so a harness still writing never gets EPIPE (Codex
  * marks the hook failed, Claude shows an error), without holding the process open until EOF.
@@ -160,12 +167,7 @@ export function readPayload(stream: Readable = process.stdin, opts: ReadOptions 
         finish({ error: `cannot read stdin: ${oneLine(err)}` });
       }
     };
-    const onDeadline = () => {
-      if (total === 0) return finish({ error: `no payload on stdin within ${deadlineMs} ms` });
-      // a scalar or an unfinished value: parse what came, so the reason names the real problem
-      const parsed = parseBytes(chunks, total);
-      finish(parsed.value !== undefined ? parsed : { error: `stdin did not complete a JSON value within ${deadlineMs} ms` });
-    };
+    const onDeadline = () => finish(atDeadline(chunks, total, deadlineMs));
 
     try {
       timer = setTimeout(onDeadline, deadlineMs);
