@@ -2,6 +2,7 @@
 // pipeline keeps one fixed order and each feature stays in its own folder.
 import type { Config } from "./config";
 import type { Analysis, Capabilities, HookCall, Payload, Step } from "./types";
+import { enforcementStage } from "./enforcement/stage";
 
 export interface StageContext {
   home: string;
@@ -28,4 +29,4 @@ export interface Stage {
 }
 
 /** The registered stages, in order. */
-export const STAGES: Stage[] = [];
+export const STAGES: Stage[] = [enforcementStage];
