@@ -5,7 +5,7 @@
 import {
   type Issue, MAX_DEPTH, PROCESS, type Redirect, type ScanContext, type SimpleCommand, SUBSTITUTION, scan, type Word,
 } from "./scan";
-import { FIND_EXEC, type OptionSpec, RUNNERS, type RunnerSpec, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, WRAPPERS } from "./wrappers";
+import { FIND_EXEC, type OptionSpec, RUNNERS, type RunnerSpec, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES, WRAPPERS } from "./wrappers";
 
 /** One resolved simple command, for people: what runs, with what, how deep, and its redirections. */
 export interface CommandInfo {
@@ -171,6 +171,7 @@ function run(spec: RunnerSpec, name: string, words: Word[], i: number, site: Sit
   const inner: Site = { depth: site.depth + 1, via: name };
   if (spec.kind === "shell") return runShell(words, i, site, f, name);
   if (spec.kind === "find") return runFind(words, i, inner, f);
+  if (spec.kind === "source") return runOperand(words[words[i]?.text === "--" ? i + 1 : i], false, site, f, name);
   if (spec.kind === "trap") {
     while (i < words.length && words[i].text.startsWith("-") && words[i].flags === 0 && words[i].text !== "-") i++;
     return runScript(words[i], site, f, name);
@@ -233,9 +234,13 @@ function runShell(words: Word[], i: number, site: Site, f: Findings, name: strin
     if (SHELL_ARG_OPTIONS.includes(t[t.length - 1])) i++;
   }
   if (dashC) return runScript(words[i], site, f, `${name} -c`);
-  const operand = words[i];
+  runOperand(words[i], stdin, site, f, name);
+}
+
+/** A script file operand: made by a substitution (`<(curl ...)`) is dynamic; none, or stdin, reads stdin. */
+function runOperand(operand: Word | undefined, stdin: boolean, site: Site, f: Findings, name: string): void {
   if (operand && operand.flags & (PROCESS | SUBSTITUTION)) record(f, site, null, [operand], 0, true);
-  if (!operand || stdin) readsStdin(site, f, name);
+  if (!operand || stdin || (operand.flags === 0 && STDIN_FILES.has(operand.text))) readsStdin(site, f, name);
 }
 
 /** A shell reading its script from stdin: analyze a heredoc or here-string, else dynamic if fed. */

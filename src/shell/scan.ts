@@ -112,7 +112,7 @@ const [NL, SP, TAB, CR, BS, SQ, DQ, DOLLAR, BQ, LP, RP, LT, GT, AMP, PIPE, SEMI,
   "\n", " ", "\t", "\r", "\\", "'", '"', "$", "`", "(", ")", "<", ">", "&", "|", ";", "#", "{", "}",
 ].map(C);
 const KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "{", "}", "!", "coproc"]);
-const RESERVED = new Set([...KEYWORDS, "for", "select", "case", "[[", "function"]);
+const RESERVED = new Set([...KEYWORDS, "for", "select", "case", "[[", "function", "time"]);
 
 interface Pending {
   redirect: Redirect;
@@ -278,6 +278,7 @@ class Scanner {
     if (k === "for" || k === "select") return this.skipForHeader(), true;
     if (k === "case") return this.parseCase(), true;
     if (k === "[[") return this.skipCondition(), true;
+    if (k === "time" && this.timesCompound()) return true;
     if (k === "function") {
       this.skipSpace(false);
       if (this.pos < this.end && CLASS[this.src.charCodeAt(this.pos)] !== TERM) this.readWord(false);
@@ -285,6 +286,21 @@ class Scanner {
       return true;
     }
     this.pos -= k.length;
+    return false;
+  }
+
+  /**
+   * After `time`: true (position after `-p`) when a compound command follows (`time { a; b; }`), so
+   * `time` is bash's keyword; else false, and `time` stays a word for the wrapper table (`time -f`).
+   */
+  timesCompound(): boolean {
+    const save = this.pos;
+    this.skipSpace(false);
+    if (this.atWord("-p")) this.pos += 2;
+    this.skipSpace(false);
+    const k = this.peekPlain();
+    if (this.at(this.pos) === LP || (k !== "" && k !== "time" && k !== "function")) return true;
+    this.pos = save;
     return false;
   }
 

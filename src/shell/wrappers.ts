@@ -31,8 +31,9 @@ export interface OptionSpec {
  * - options: only a script option runs something (su -c, script -c)
  * - find:    `-exec CMD ... ;` and friends
  * - trap:    the first argument is a command line
+ * - source:  the operand is a script file: one made by a substitution, or stdin, is dynamic
  */
-export type RunnerKind = "shell" | "join" | "command" | "options" | "find" | "trap";
+export type RunnerKind = "shell" | "join" | "command" | "options" | "find" | "trap" | "source";
 export interface RunnerSpec extends OptionSpec {
   kind: RunnerKind;
 }
@@ -77,11 +78,13 @@ export const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSp
   }],
   ["find", { kind: "find" }],
   ["watch", { kind: "join", arg: "nq", long: ["interval", "equexit"] }],
-  ["su", { kind: "options", arg: "sgGw", long: ["shell", "group", "supp-group", "whitelist-environment"], script: "c", longScript: ["command", "session-command"] }],
+  ["su", { kind: "options", arg: "sgGw", long: ["shell", "group", "supp-group", "whitelist-environment"], script: "c", longScript: ["command", "session-command"], positionals: 1 }],
   ["runuser", { kind: "command", arg: "ugGsw", long: ["user", "group", "supp-group", "shell"], script: "c", longScript: ["command", "session-command"] }],
-  ["script", { kind: "options", arg: "EIOBTmo", long: ["echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], script: "c", longScript: ["command"] }],
+  ["script", { kind: "options", arg: "EIOBTmo", long: ["echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], script: "c", longScript: ["command"], positionals: 1 }],
   ["ssh", { kind: "join", arg: "BbcDEeFIiJLlmOoPpQRSWw", positionals: 1 }],
   ["trap", { kind: "trap" }],
+  ["source", { kind: "source" }],
+  [".", { kind: "source" }],
   ["sg", { kind: "options", script: "c", positionals: 1 }],
   ["parallel", { kind: "join", arg: "jSIEdnNLPs", long: ["jobs", "sshlogin", "delimiter", "max-args", "arg-file", "joblog"], until: [":::", "::::", ":::+"] }],
   ["busybox", EXEC_AFTER()],
@@ -106,6 +109,9 @@ export const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSp
 /** Shell options that take the next word as their argument (`-o pipefail`, `+O extglob`). */
 export const SHELL_ARG_OPTIONS = "oO";
 export const SHELL_LONG_ARG = ["rcfile", "init-file"];
+
+/** Script operands that mean "read stdin" (`curl ... | bash /dev/stdin`). */
+export const STDIN_FILES = new Set(["/dev/stdin", "/dev/fd/0", "/proc/self/fd/0"]);
 
 /** find's actions that run a command up to `;` (or `{} +`). */
 export const FIND_EXEC = new Set(["-exec", "-execdir", "-ok", "-okdir"]);
