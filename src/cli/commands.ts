@@ -7,5 +7,6 @@ const load = (p: Promise<{ default: CommandDef<any> }>) => p.then((m) => m.defau
 
 export const commands: Record<string, Lazy> = {
   conditions: () => load(import("./conditions")),
+  enforcement: () => load(import("./enforcement")),
   programs: () => load(import("./programs")),
 };

@@ -4,6 +4,7 @@ import { selectConditions, whyMatched } from "../conditions/select";
 import { STEPS, TOOL_STEPS } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
 import { analyze } from "../shell/analyze";
+import { enforcementProblems } from "../enforcement/api";
 import type { Catalog } from "../conditions/catalog";
 import type { Condition, Step } from "../types";
 import { catalogFor, chooseTarget, targetArg } from "./common";
@@ -15,6 +16,8 @@ export interface ListDocument {
   conditions: Pick<Condition, "file" | "step" | "matcher" | "name" | "async" | "source" | "path" | "order">[];
   invalid: Catalog["invalid"];
   problems: string[];
+  /** Enforcement files that do not parse (skipped by the hook). */
+  enforcement_problems: { source: string; path: string; error: string }[];
   fires?: (ListDocument["conditions"][number] & { why: string })[];
   programs?: { programs: string[]; dynamic: boolean };
 }
@@ -29,7 +32,7 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   const catalog = catalogFor(target, opts.cwd);
   const conditions = catalog.conditions.filter((c) => !opts.step || c.step === opts.step);
   const layers = catalog.layers.map(({ note, ...l }) => l);
-  const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: catalog.invalid, problems: catalog.problems };
+  const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: catalog.invalid, problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
   if (opts.tool) {
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
@@ -60,6 +63,10 @@ function render(doc: ListDocument): string {
   if (doc.invalid.length) {
     out.push("", p.bold(p.red(`Invalid files (${doc.invalid.length})`)));
     for (const i of doc.invalid) out.push(`  ${i.path}  ${p.red(i.error)}  ${p.dim(`[${i.source}]`)}`);
+  }
+  if (doc.enforcement_problems.length) {
+    out.push("", p.bold(p.red(`Malformed enforcement files, skipped (${doc.enforcement_problems.length})`)));
+    for (const e of doc.enforcement_problems) out.push(`  ${e.path}  ${p.red(e.error)}  ${p.dim(`[${e.source}]`)}`);
   }
   if (doc.problems.length) {
     out.push("", p.bold(p.yellow("Problems")));
