@@ -7,7 +7,7 @@
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src -type f -name '*.ts' 2>/dev/null) package.json
-BUILD_FLAGS := --compile --minify --bytecode --sourcemap=none
+BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none
 
 .PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
 

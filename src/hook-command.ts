@@ -37,9 +37,12 @@ function looksPreToolUse(flags: HookFlags, rawText?: string): boolean {
   return !!rawText && /pre_?tool_?use|premcptoolcall|toolCalls/i.test(rawText.slice(0, 512));
 }
 
-function write(answer: Answer): number {
-  if (answer.stdout) process.stdout.write(answer.stdout.endsWith("\n") ? answer.stdout : `${answer.stdout}\n`);
-  if (answer.stderr) process.stderr.write(answer.stderr.endsWith("\n") ? answer.stderr : `${answer.stderr}\n`);
+const line = (s: string) => (s.endsWith("\n") ? s : `${s}\n`);
+
+/** Writes the answer. Bun.write, not process.stdout: node's stream setup costs milliseconds per call. */
+async function write(answer: Answer): Promise<number> {
+  if (answer.stdout) await Bun.write(Bun.stdout, line(answer.stdout));
+  if (answer.stderr) await Bun.write(Bun.stderr, line(answer.stderr));
   return answer.exitCode;
 }
 
@@ -49,12 +52,12 @@ export async function runHookCommand(argv: string[]): Promise<number> {
   const logs = homePaths().logs;
   const flags = parseFlags(argv);
   if (typeof flags === "string") {
-    process.stderr.write(`agentihooks hook: ${flags}\n`);
+    await Bun.write(Bun.stderr, `agentihooks hook: ${flags}\n`);
     return 2; // misconfigured registration: deny rather than silently allow
   }
   let target: Target = "claude";
   try {
-    const input = await readPayload(process.stdin);
+    const input = await readPayload();
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
     const harness = harnessFor(target);
     if (input.error !== undefined || input.value === undefined) throw new PayloadError(input.error ?? "empty payload");
@@ -100,13 +103,13 @@ export async function runHookCommand(argv: string[]): Promise<number> {
   }
 }
 
-function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number): number {
+async function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number): Promise<number> {
   const message = oneLine(err);
   const bad = err instanceof PayloadError;
   const pre = looksPreToolUse(flags, bad ? message : undefined) || (bad && /PreToolUse/.test(message));
   writeLog(logs, [{ kind: "hook", target, event: flags.event, error: message, exit: pre ? 2 : 0, duration_ms: Math.round(performance.now() - started) }]);
   if (!pre) {
-    process.stderr.write(`agentihooks: ${message}\n`);
+    await Bun.write(Bun.stderr, `agentihooks: ${message}\n`);
     return 0;
   }
   const reason = `agentihooks cannot read this PreToolUse call (${message}); denied to fail closed`;

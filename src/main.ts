@@ -6,11 +6,11 @@ async function main(): Promise<void> {
   const argv = process.argv.slice(2);
   if (argv[0] === "hook") {
     const { runHookCommand } = await import("./hook-command");
-    process.exitCode = await runHookCommand(argv.slice(1));
-    return;
+    // Exit explicitly: a harness may never close stdin, and the answer is already written.
+    process.exit(await runHookCommand(argv.slice(1)));
   }
   if (argv[0] === "--version" || argv[0] === "-v") {
-    process.stdout.write(`${VERSION}\n`);
+    console.log(VERSION);
     return;
   }
   const { runCli } = await import("./cli/run-cli");

@@ -2,7 +2,6 @@
 // Claude on Windows 2.1.208-2.1.211 sometimes does not), so the read stops at the first complete JSON
 // value, at EOF, or at a short deadline, whichever comes first. A byte scanner finds where the value
 // ends, so a large payload is decoded and parsed once, not once per chunk.
-import type { Readable } from "node:stream";
 import { oneLine } from "../errors";
 
 export interface ReadOptions {
@@ -116,67 +115,62 @@ function atDeadline(chunks: Uint8Array[], total: number, deadlineMs: number): Re
   return parsed.value !== undefined ? parsed : { error: `stdin did not complete a JSON value within ${deadlineMs} ms` };
 }
 
+type Source = AsyncIterable<Uint8Array | string>;
+
 /**
  * Keeps consuming stdin after the answer is known, so a harness still writing never gets EPIPE (Codex
- * marks the hook failed, Claude shows an error), without holding the process open until EOF.
+ * marks the hook failed, Claude shows an error). The hook exits explicitly once it has answered, so a
+ * stdin that never closes does not hold the process open.
  */
-function drain(stream: Readable): void {
-  try {
-    stream.on("error", () => {});
-    stream.on("data", () => {});
-    stream.resume();
-    (stream as Readable & { unref?: () => void }).unref?.();
-  } catch {
-    // a stream that cannot be drained is left alone; the answer is already known
-  }
+function drain(it: AsyncIterator<Uint8Array | string>): void {
+  const pull = (): void => {
+    it.next().then((r) => (r.done ? undefined : pull()), () => {});
+  };
+  pull();
+}
+
+/** Returns the default source: Bun's stdin stream, which costs far less at start-up than process.stdin. */
+function defaultSource(): Source {
+  return Bun.stdin.stream() as unknown as Source;
 }
 
 /**
- * Returns the first JSON value on `stream`, or an error line when the bytes are empty, not UTF-8, not
+ * Returns the first JSON value on `source`, or an error line when the bytes are empty, not UTF-8, not
  * JSON, larger than maxBytes, nested deeper than maxDepth, or incomplete at the deadline. Never throws.
  */
-export function readPayload(stream: Readable = process.stdin, opts: ReadOptions = {}): Promise<ReadResult> {
+export async function readPayload(source: Source = defaultSource(), opts: ReadOptions = {}): Promise<ReadResult> {
   const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
-  return new Promise((resolve) => {
-    const chunks: Uint8Array[] = [];
-    const scanner = new JsonScanner(maxDepth);
-    let total = 0;
-    let done = false;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-
-    const finish = (result: ReadResult) => {
-      if (done) return;
-      done = true;
-      clearTimeout(timer);
-      stream.off?.("data", onData);
-      drain(stream);
-      resolve(result);
-    };
-    const atEnd = (): ReadResult => (total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total));
-    const onData = (chunk: Uint8Array | string) => {
-      try {
-        const bytes = typeof chunk === "string" ? Buffer.from(chunk) : chunk;
-        const end = scanner.feed(bytes);
-        const used = end >= 0 ? bytes.subarray(0, end) : bytes;
-        total += used.length;
-        if (total > maxBytes) return finish({ error: `payload is larger than ${maxBytes} bytes` });
-        chunks.push(used);
-        if (scanner.tooDeep) return finish({ error: `payload nests deeper than ${maxDepth} levels` });
-        if (end >= 0) finish(parseBytes(chunks, total));
-      } catch (err) {
-        finish({ error: `cannot read stdin: ${oneLine(err)}` });
+  const chunks: Uint8Array[] = [];
+  const scanner = new JsonScanner(maxDepth);
+  let total = 0;
+  let it: AsyncIterator<Uint8Array | string>;
+  try {
+    it = source[Symbol.asyncIterator]();
+  } catch (err) {
+    return { error: `cannot read stdin: ${oneLine(err)}` };
+  }
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<"deadline">((r) => (timer = setTimeout(() => r("deadline"), deadlineMs)));
+  try {
+    for (;;) {
+      const next = await Promise.race([it.next(), deadline]);
+      if (next === "deadline") return atDeadline(chunks, total, deadlineMs);
+      if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total);
+      const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+      const end = scanner.feed(bytes);
+      const used = end >= 0 ? bytes.subarray(0, end) : bytes;
+      total += used.length;
+      if (total > maxBytes) return { error: `payload is larger than ${maxBytes} bytes` };
+      chunks.push(used);
+      if (scanner.tooDeep) return { error: `payload nests deeper than ${maxDepth} levels` };
+      if (end >= 0) {
+        drain(it);
+        return parseBytes(chunks, total);
       }
-    };
-    const onDeadline = () => finish(atDeadline(chunks, total, deadlineMs));
-
-    try {
-      timer = setTimeout(onDeadline, deadlineMs);
-      stream.on("data", onData);
-      stream.once("end", () => finish(atEnd()));
-      stream.once("error", (err) => finish({ error: `cannot read stdin: ${oneLine(err)}` }));
-      if (stream.readableEnded) finish(atEnd());
-    } catch (err) {
-      finish({ error: `cannot read stdin: ${oneLine(err)}` });
     }
-  });
+  } catch (err) {
+    return { error: `cannot read stdin: ${oneLine(err)}` };
+  } finally {
+    clearTimeout(timer);
+  }
 }

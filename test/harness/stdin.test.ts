@@ -28,10 +28,9 @@ describe("readPayload", () => {
   });
 
   test("a complete value on a stdin that never closes answers at once", async () => {
-    const t0 = performance.now();
-    const result = await readPayload(feed(['{"toolName":"bash"}'], false), { deadlineMs: 5000 });
+    // with a 60 s deadline, only stopping at the value's end can answer before the test times out
+    const result = await readPayload(feed(['{"toolName":"bash"}'], false), { deadlineMs: 60_000 });
     expect(result).toEqual({ value: { toolName: "bash" } });
-    expect(performance.now() - t0).toBeLessThan(1000);
   });
 
   const bad: [string, (string | Uint8Array)[], RegExp][] = [
@@ -104,10 +103,8 @@ describe("readPayload", () => {
     const bytes = enc.encode(text);
     const chunks: Uint8Array[] = [];
     for (let i = 0; i < bytes.length; i += 65_536) chunks.push(bytes.subarray(i, i + 65_536));
-    const t0 = performance.now();
-    const result = await readPayload(Readable.from(chunks), { deadlineMs: 20_000 });
+    const result = await readPayload(Readable.from(chunks), { deadlineMs: 60_000 });
     expect((result.value as { tool_input: { content: string } }).tool_input.content.length).toBe(body.length);
-    expect(performance.now() - t0).toBeLessThan(5000);
   });
 });
 
