@@ -133,6 +133,8 @@ class Scanner {
   end: number;
   heredocs: Pending[] = [];
   pipe = false;
+  open = 0;
+  dangling = false;
   constructor(
     readonly src: string,
     public depth: number,
@@ -146,6 +148,7 @@ class Scanner {
     if (this.depth > MAX_DEPTH) this.fail("too-deep", `nesting deeper than ${MAX_DEPTH}`);
     this.charge(this.end);
     this.parseList(0, false);
+    if (this.open > 0) this.fail("unterminated", "missing }, fi or done");
   }
 
   fail(code: Issue["code"], message: string): never {
@@ -200,12 +203,16 @@ class Scanner {
   parseList(closer: number, inCase: boolean): void {
     for (;;) {
       this.skipSpace(false);
-      if (this.pos >= this.end) {
+      const c = this.at(this.pos);
+      const n = this.at(this.pos + 1);
+      // `a &&`, `a |` at the end (or before `;` `)`) is a syntax error: bash runs nothing of it
+      if (this.dangling && c !== NL && (c < 0 || c === SEMI || c === RP || (c === AMP && n !== GT) || c === PIPE)) {
+        this.fail("syntax", "missing command after operator");
+      }
+      if (c < 0) {
         if (closer) this.fail("unterminated", "missing )");
         return;
       }
-      const c = this.src.charCodeAt(this.pos);
-      const n = this.at(this.pos + 1);
       if (c === NL) this.newline();
       else if (c === SEMI && (n === SEMI || n === AMP)) {
         if (inCase) return;
@@ -213,16 +220,21 @@ class Scanner {
       } else if (c === SEMI || (c === AMP && n !== GT)) {
         this.pos += c === AMP && n === AMP ? 2 : 1;
         this.pipe = false;
+        this.dangling = c === AMP && n === AMP;
       } else if (c === PIPE) {
         this.pos += n === PIPE || n === AMP ? 2 : 1;
         this.pipe = n !== PIPE;
+        this.dangling = true;
       } else if (c === RP) {
         if (closer !== RP) this.fail("syntax", "unexpected )");
         this.pos++;
         return;
-      } else if (c === LP) this.parseGroup();
-      else if (inCase && this.atWord("esac")) return;
-      else this.parseCommand();
+      } else if (inCase && this.atWord("esac")) return;
+      else {
+        this.dangling = false;
+        if (c === LP) this.parseGroup();
+        else this.parseCommand();
+      }
     }
   }
 
@@ -274,7 +286,7 @@ class Scanner {
     const k = this.peekPlain();
     if (k === "") return false;
     this.pos += k.length;
-    if (KEYWORDS.has(k)) return true;
+    if (KEYWORDS.has(k)) return this.balance(k), true;
     if (k === "for" || k === "select") return this.skipForHeader(), true;
     if (k === "case") return this.parseCase(), true;
     if (k === "[[") return this.skipCondition(), true;
@@ -287,6 +299,12 @@ class Scanner {
     }
     this.pos -= k.length;
     return false;
+  }
+
+  /** Counts `{ if do` against `} fi done`: an unbalanced line is a syntax error (bash runs none of it). */
+  balance(k: string): void {
+    if (k === "{" || k === "if" || k === "do") this.open++;
+    else if ((k === "}" || k === "fi" || k === "done") && --this.open < 0) this.fail("syntax", `unexpected ${k}`);
   }
 
   /**
@@ -353,10 +371,10 @@ class Scanner {
       const c = this.src.charCodeAt(this.pos);
       if (c < 128 && CLASS[c] === TERM && !this.isProcSub(c)) {
         if (!cond) return;
-        // `;` (or a lone `&` / `|`) inside [[ ]] is a syntax error: bash runs nothing of the line
-        const pair = this.at(this.pos + 1) === c;
-        if (c === SEMI || ((c === AMP || c === PIPE) && !pair)) this.fail("syntax", "unexpected operator in [[ ]]");
-        this.pos += pair ? 2 : 1;
+        // `;` inside [[ ]] is a syntax error (bash runs nothing of the line); failing here also
+        // keeps an unclosed `[[ x; rm` from hiding `rm`. `( ) | < > && ||` belong to the expression.
+        if (c === SEMI) this.fail("syntax", "unexpected ; in [[ ]]");
+        this.pos++;
       } else this.readWord(false);
     }
   }

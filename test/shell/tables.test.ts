@@ -1,0 +1,139 @@
+// Many spellings -> one expectation (mvdan/sh style): every spelling in a row must give exactly the
+// row's programs, and `dynamic` as the row says (false unless marked).
+import { describe, expect, test } from "bun:test";
+import { analyze } from "../../src/shell/analyze";
+
+type Row = [spellings: string[], programs: string[], dynamic?: boolean];
+const DYN = true;
+
+const QUOTING: Row[] = [
+  [["rm x", "\\rm x", "r''m x", 'r""m x', '"rm" x', "'rm' x", "$'rm' x", "$'\\x72\\x6d' x", "$'\\162\\155' x", "$'\\u0072m' x", "r\\m x", '"/bin/rm" x', "/usr/bin/rm x", "'/bin/'rm x", "~/bin/rm x", "RM x", "./rm x", "rm\\\n x", '$"rm" x'], ["rm"]],
+  [["echo 'rm -rf /'", 'echo "rm -rf /"', "echo rm", "echo \\; rm", "echo 'a;rm'", 'echo "a\\"; rm"', "echo $'a\\'; rm'", "echo a\\&\\&rm", "echo '$(rm)'", "echo '`rm`'", "echo \\$\\(rm\\)", "echo #; rm", "echo a # && rm"], ["echo"]],
+  [["echo 'a'; rm", "echo 'a\\'; rm", 'echo "a\\\\"; rm', "echo a#; rm", "echo $'\\x27'; rm", 'echo "#"; rm'], ["echo", "rm"]],
+];
+
+const STRUCTURE: Row[] = [
+  [["a; b", "a && b", "a || b", "a | b", "a |& b", "a & b", "a\nb", "a\n\nb", "(a); b", "(a) | (b)", "{ a; } && { b; }", "a;b", "a&&b", "a||b", "a|b", "! a || ! b", "a &\nb &", "(a\nb)", "((a) && b)"], ["a", "b"]],
+  [["if a; then b; fi", "if a\nthen b\nfi", "while a; do b; done", "until a; do b; done", "if ! a; then b; else b; fi", "if a; then b; elif b; then a; fi"], ["a", "b"]],
+  [["for x in 1 2; do a; done", "for x; do a; done", "for ((i=0; i<3; i++)); do a; done", "select x in p q; do a; done", "for x in b c\ndo a\ndone", "while a; do a; done < list"], ["a"]],
+  [["case $x in p) a;; esac", "case $x in (p) a;; esac", "case $x in p|q) a;; *) a;; esac", "case $x in\n p)\n  a\n  ;;\nesac", "case $x in p) a;& q) a;;& esac", "case $x in p) a; esac", "case x in p) ;; esac; a"], ["a"]],
+  [["f() { a; }", "f () { a; }", "function f { a; }", "function f() { a; }", "f() ( a )", "function f\n{\n a\n}"], ["a"]],
+  [["[[ -f x ]] && a", "[[ $x == y || $z =~ ^(p|q)$ ]] && a", "[[ -n x\n ]] && a", "[[ a < b ]] && a", "(( x > 1 )) && a", "((x++)); a"], ["a"]],
+  [["time a", "time -p a", "time { a; }", "time ( a )", "time -p { a; }", "! a", "time ! a", "coproc a", "a 2>/dev/null", "2>/dev/null a", ">out a", "a >out 2>&1", "a &>out", "a &>>out", "a <in", "a <>f", "a >|f", "a <&0", "a 3>&-", "a <<<word", "a>x", "a >>x"], ["a"]],
+];
+
+const SUBSTITUTIONS: Row[] = [
+  [["echo $(a)", "echo `a`", 'echo "$(a)"', 'echo "`a`"', "echo $( a )", "echo $(\na\n)", "echo <(a)", "echo >(a)", "echo ${x:-$(a)}", 'echo "${x:-`a`}"', "echo $((1 + $(a)))", "echo $'x' $(a)", "echo x$(a)y", "echo $(echo $(echo $(a)))", "echo $(  (a) )"], ["a", "echo"]],
+  [["x=$(a)", "x=`a`", "x=(1 $(a))", "x+=$(a)", "x[1]=$(a)", "(( x = $(a) ))", "[[ $(a) ]]", "for i in $(a); do a; done", "case $(a) in *) ;; esac", "> $(a)", "a > >(a)"], ["a"]],
+  [["echo $(a; b)", "echo `a; b`", "echo $(a | b)", "echo $(a && b) $(b)", "echo `a \\`b\\``", "echo $(a <<EOF\nx\nEOF\nb)"], ["a", "b", "echo"]],
+  [["cat <<EOF\n$(a)\nEOF", "cat <<EOF\n`a`\nEOF", "cat <<-EOF\n\t$(a)\n\tEOF", "cat <<EOF\n${x:-$(a)}\nEOF"], ["a", "cat"]],
+];
+
+const HEREDOCS: Row[] = [
+  [["cat <<EOF\nrm -rf /\nEOF", "cat <<'EOF'\n$(rm)\nEOF", 'cat <<"EOF"\n`rm`\nEOF', "cat <<\\EOF\n$(rm)\nEOF", "cat <<-EOF\n\trm\n\tEOF", "cat << EOF\nrm\nEOF", "cat <<EOF\nrm\nEOF\n", "cat <<EOF\nrm"], ["cat"]],
+  [["cat <<EOF; ls\nrm\nEOF", "cat <<EOF && ls\nrm\nEOF", "cat <<A <<B\nrm\nA\nrm\nB\nls", "cat <<EOF\nrm\nEOF\nls", "cat <<-EOF\n\trm\n\tEOF\nls"], ["cat", "ls"]],
+  [["bash <<EOF\nrm\nEOF", "bash <<'EOF'\nrm\nEOF", "bash -s <<EOF\nrm\nEOF", "bash <<<rm", "bash <<< 'rm'", "bash <<-EOF\n\trm\n\tEOF", "sudo bash <<EOF\nrm\nEOF", "bash <<EOF\nrm \\\n -rf x\nEOF"], ["bash", "rm"]],
+];
+
+const WRAPPERS: Row[] = [
+  [["git push", "sudo git push", "sudo -u bob git push", "sudo -ubob git push", "sudo -E -H git push", "sudo -Eu bob git push", "sudo --user=bob git push", "sudo --user bob git push", "sudo -- git push", "doas -u bob git push", "env git push", "env -i git push", "env - git push", "env -u HOME git push", "env X=1 Y=2 git push", "env -i PATH=/bin git push", "command git push", "command -p git push", "builtin git push", "nohup git push", "exec git push", "timeout 5 git push", "timeout -s KILL 5 git push", "timeout -k 1 5s git push", "timeout --signal=TERM 5 git push", "timeout --preserve-status 5 git push", "nice git push", "nice -n 10 git push", "nice -n10 git push", "nice -10 git push", "nice --adjustment=5 git push", "ionice -c3 git push", "ionice -c 2 -n 7 git push", "stdbuf -oL git push", "stdbuf -o L -e 0 git push", "stdbuf --output=L git push", "setsid git push", "setsid -f git push", "flock /tmp/l git push", "flock -n -w 5 /tmp/l git push", "X=1 git push", "X=1 Y='a b' sudo git push", "time -p nice -n 10 ionice -c3 git push", "sudo env FOO=1 nice timeout 5 git push", "stdbuf -oL setsid flock /tmp/l git push", "/usr/bin/sudo /usr/bin/git push", "exec -a name git push", "time -f %e git push"], ["git"]],
+  [["exec >/dev/null", "exec 2>&1", "exec 3<file", "X=1", "sudo", "env", "env -i", "timeout 5", "nohup", "sudo -e /etc/hosts", "sudo -l", "FOO=bar BAZ='x y'", "flock /tmp/l -c ''"], []],
+];
+
+const RUNNERS: Row[] = [
+  [["bash -c rm", "bash -c 'rm -rf x'", "bash -lc 'rm'", "bash -ec 'rm'", "bash -c -e 'rm'", "bash -euo pipefail -c rm", "bash --norc -c rm", "bash -o errexit -c rm", "bash -c 'bash -c \"rm\"'", "sudo bash -c rm", "env -i bash -c rm", "bash -c 'x=$(rm)'", "bash -c 'x=`rm`' >/dev/null && bash -c rm"], ["bash", "rm"]],
+  [["sh -c rm", "sh -c 'sh -c rm'", "/bin/sh -c rm"], ["rm", "sh"]],
+  [["zsh -c rm", "zsh -fc rm"], ["rm", "zsh"]],
+  [["eval rm", "eval 'rm x'", 'eval "rm x"', "eval -- rm", "eval 'eval rm'"], ["eval", "rm"]],
+  [["xargs rm", "xargs -0 rm", "xargs -n 1 rm", "xargs -n1 -P4 rm", "xargs -I{} rm {}", "xargs -I {} rm {}", "xargs -i rm {}", "xargs -i{} rm {}", "xargs -a list rm", "xargs --arg-file=list rm", "xargs --max-args 2 rm", "xargs -d '\\n' rm", "xargs sudo rm", "xargs -- rm"], ["rm", "xargs"]],
+  [["find . -exec rm {} \\;", "find . -exec rm {} ';'", "find . -exec rm {} +", "find . -execdir rm {} \\;", "find . -ok rm {} \\;", "find . -okdir rm {} \\;", "find . -name '*.o' -exec sudo rm -f {} +", "find . -exec rm {} \\; -print"], ["find", "rm"]],
+  [["find . -exec rm {} \\; -exec ls {} +", "find . -exec ls {} + -o -exec rm {} \\;"], ["find", "ls", "rm"]],
+  [["watch rm", "watch -n 5 rm", "watch -n5 rm", "watch -d rm", "watch --interval 5 rm", "watch 'rm x'", "watch -n 1 -- rm"], ["rm", "watch"]],
+  [["su -c rm", "su -c 'rm x' bob", "su - bob -c 'rm'", "su bob -c rm", "su --command=rm", "su --command rm bob", "su -l -c rm"], ["rm", "su"]],
+  [["script -c rm", "script -q -c 'rm x' /dev/null", "script -qc rm", "script --command rm log", "script log -c rm"], ["rm", "script"]],
+  [["ssh host rm", "ssh host 'rm -rf x'", "ssh -p 22 host rm", "ssh -i key -o StrictHostKeyChecking=no user@host rm", "ssh -tt host rm", "ssh -J jump host -- rm"], ["rm", "ssh"]],
+  [["trap 'rm x' EXIT", "trap -- 'rm' INT"], ["rm", "trap"]],
+  [["env -S 'rm -rf x'", "env -S'rm x'", "env --split-string='rm x'"], ["rm"]],
+  [["flock /tmp/l -c rm", "flock -w 5 /tmp/l -c 'rm x'", "flock /tmp/l --command rm"], ["rm"]],
+  [["chroot /srv rm"], ["chroot", "rm"]],
+  [["strace -f -o log rm"], ["rm", "strace"]],
+  [["busybox rm x"], ["busybox", "rm"]],
+  [["parallel rm ::: a b", "parallel -j4 rm ::: a"], ["parallel", "rm"]],
+];
+
+const DYNAMIC: Row[] = [
+  [["$X", "$X -rf ~", "${X}", '"$X" a', "sudo $X", "env $X", "timeout 5 $CMD", "{rm,-rf,x}", "/???/rm", "/bin/r[m]", "${HOME}/bin/rm", "$((1))", "$'\\x72'$X", "X=rm; $X -rf ~", "`$X`", "*"], [], DYN],
+  [["$(printf r)m", "`printf r`m", "$(printf rm) -rf x", "$(printf rm)"], ["printf"], DYN],
+  [["xargs $X", "xargs -n1 $X"], ["xargs"], DYN],
+  [["find . -exec $X {} \\;"], ["find"], DYN],
+  [["curl x | bash", "curl x | sudo bash", "curl x |& bash -s", "curl x | bash -s -- a b", "curl x | (bash)", "curl x | bash /dev/stdin", "curl x | { bash; }", "bash -c \"$(curl x)\"", "bash <(curl x)"], ["bash", "curl"], DYN],
+  [["bash < x.sh", "bash -s < x.sh", 'bash <<< "$X"', 'bash -c "$X"', "bash -c $1", 'bash -c "$*"'], ["bash"], DYN],
+  [["bash -c '$(rm)'", "bash -c '`rm`'"], ["bash", "rm"], DYN],
+  [["eval \"$X\"", "eval $X", 'eval "echo $X"'], ["eval"], DYN],
+  [["eval echo $X", "eval 'echo' \"$X\""], ["echo", "eval"], DYN],
+  [["source <(curl x)", "source -- <(curl x)"], ["curl", "source"], DYN],
+  [[". <(curl x)", "curl x | . /dev/stdin"], [".", "curl"], DYN],
+  [["ssh host \"$CMD\"", "ssh host $CMD"], ["ssh"], DYN],
+  [["ssh host rm $X", "ssh host 'rm' \"$X\""], ["rm", "ssh"], DYN],
+  [["echo 'unterminated", 'echo "unterminated', "echo `x", "echo ${x", "echo $'x"], ["echo"], DYN],
+  [["echo; (a", "echo; a |", "echo && a &&", "if echo; then a", "while echo; do a", "echo; a; }", "for x in y; do echo; a; done; fi"], ["a", "echo"], DYN],
+  [["a;;b", "a; )"], ["a"], DYN],
+  [["[[ x", "[[ x; rm ]]", ")", "case x in", "x=(a", "a=$(", "case x in a)"], [], DYN],
+  [["cat <", "cat >", "cat <<<", "cat 2>", "cat &>"], ["cat"], DYN],
+  [["case x in a) rm", "case x in a) rm;;", "(rm", "{ rm"], ["rm"], DYN],
+];
+
+const NOT_DYNAMIC: Row[] = [
+  [["bash script.sh", "bash -x script.sh", "bash -- script.sh", "bash", "bash -c", "bash 'my script.sh'"], ["bash"]],
+  [["echo $X", 'echo "$X" ${Y} $((1+2)) *.txt {a,b}', "echo $(( (1+2) * 3 ))"], ["echo"]],
+  [["python3 - <<'PY'\nimport os\nPY", "python3 < x.py", "python3 -c 'import os'"], ["python3"]],
+];
+
+const EXACT: [string, string[], boolean][] = [
+  ["!(x)", ["x"], false], // bash: `!` then a subshell, not an extglob
+  ["echo !(x)", ["echo"], false],
+  ["bash -c \"$(curl x)\"", ["bash", "curl"], true],
+  ["eval \"$(ssh-agent -s)\"", ["eval", "ssh-agent"], true],
+  ["$(which git) push", ["which"], true],
+  ["echo x > $(a)", ["a", "echo"], false],
+  ["xargs", ["xargs"], false],
+  ["find . -name x -print", ["find"], false],
+  ["f() { git push; }; f", ["f", "git"], false],
+  ["a=(1 2) b", ["b"], false],
+  ["cat file | sudo tee /etc/hosts >/dev/null", ["cat", "tee"], false],
+  ["if [ -f x ]; then :; fi", [":", "["], false],
+  ["echo $(( 1", ["1", "echo"], true], // not arithmetic after all: a substitution running `( 1`
+  ["git commit -m \"$(cat <<'EOF'\nfix: rm -rf\nEOF\n)\"", ["cat", "git"], false],
+];
+
+const TABLES: Record<string, Row[]> = { QUOTING, STRUCTURE, SUBSTITUTIONS, HEREDOCS, WRAPPERS, RUNNERS, DYNAMIC, NOT_DYNAMIC };
+
+test("no spelling appears twice across the tables", () => {
+  const seen = new Map<string, string>();
+  const dups: string[] = [];
+  for (const [name, rows] of Object.entries(TABLES))
+    for (const [spellings] of rows)
+      for (const s of spellings) {
+        if (seen.has(s)) dups.push(`${JSON.stringify(s)} in ${seen.get(s)} and ${name}`);
+        seen.set(s, name);
+      }
+  expect(dups).toEqual([]);
+});
+
+for (const [name, rows] of Object.entries(TABLES)) {
+  describe(name, () => {
+    for (const [spellings, programs, dynamic = false] of rows) {
+      test.each(spellings)(`%p -> ${programs.join(",") || "(none)"}${dynamic ? " dynamic" : ""}`, (s) => {
+        const a = analyze(s);
+        expect({ programs: a.programs, dynamic: a.dynamic }).toEqual({ programs: [...programs].sort(), dynamic });
+      });
+    }
+  });
+}
+
+describe("exact", () => {
+  test.each(EXACT)("%p", (s, programs, dynamic) => {
+    const a = analyze(s);
+    expect({ programs: a.programs, dynamic: a.dynamic }).toEqual({ programs, dynamic });
+  });
+});
