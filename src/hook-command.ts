@@ -20,7 +20,10 @@ function parseFlags(argv: string[]): HookFlags | string {
   for (let i = 0; i < argv.length; i++) {
     const [name, inline] = argv[i].split("=", 2);
     const value = inline ?? argv[i + 1];
-    if (name === "--target" || name === "--agent") flags.target = value;
+    if (name === "--target" || name === "--agent") {
+      if (value !== undefined && !["claude", "codex", "copilot"].includes(value)) return `unknown target "${value}" (claude, codex or copilot)`;
+      flags.target = value;
+    }
     else if (name === "--event") flags.event = value;
     else return `unknown option ${argv[i]} (expected --target claude|codex|copilot, --event NAME)`;
     if (inline === undefined) i++;
@@ -56,12 +59,18 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     return 2; // misconfigured registration: deny rather than silently allow
   }
   let target: Target = "claude";
+  let rawHead: string | undefined;
+  let knownEvent: string | undefined;
   try {
     const input = await readPayload();
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
     const harness = harnessFor(target);
-    if (input.error !== undefined || input.value === undefined) throw new PayloadError(input.error ?? "empty payload");
+    if (input.error !== undefined || input.value === undefined) {
+      rawHead = input.head;
+      throw new PayloadError(input.error ?? "empty payload");
+    }
     const call = harness.normalize(input.value as Record<string, unknown>, flags.event);
+    knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
     const answer = harness.emit(call.event, result.effect);
     const logNote = writeLog(logs, [
@@ -99,14 +108,15 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {
-    return failure(err, flags, target, logs, started);
+    return failure(err, { ...flags, event: knownEvent ?? flags.event }, target, logs, started, rawHead);
   }
 }
 
-async function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number): Promise<number> {
+async function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number, head?: string): Promise<number> {
   const message = oneLine(err);
   const bad = err instanceof PayloadError;
-  const pre = looksPreToolUse(flags, bad ? message : undefined) || (bad && /PreToolUse/.test(message));
+  // Unknown errors (bugs) on a PreToolUse deny too: a crash must never become a silent allow.
+  const pre = looksPreToolUse(flags, head) || (bad && /PreToolUse/.test(message));
   writeLog(logs, [{ kind: "hook", target, event: flags.event, error: message, exit: pre ? 2 : 0, duration_ms: Math.round(performance.now() - started) }]);
   if (!pre) {
     await Bun.write(Bun.stderr, `agentihooks: ${message}\n`);

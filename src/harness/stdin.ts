@@ -17,6 +17,8 @@ export interface ReadResult {
   value?: unknown;
   /** One line saying why there is no value. */
   error?: string;
+  /** With an error: the first bytes read, so the caller can tell a garbled PreToolUse (fail closed). */
+  head?: string;
 }
 
 const DEFAULTS = { deadlineMs: 1500, maxBytes: 64 * 1024 * 1024, maxDepth: 512 };
@@ -139,8 +141,14 @@ function defaultSource(): Source {
  * JSON, larger than maxBytes, nested deeper than maxDepth, or incomplete at the deadline. Never throws.
  */
 export async function readPayload(source: Source = defaultSource(), opts: ReadOptions = {}): Promise<ReadResult> {
-  const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
   const chunks: Uint8Array[] = [];
+  const result = await readInto(chunks, source, opts);
+  if (result.error === undefined || chunks.length === 0) return result;
+  return { ...result, head: Buffer.from(chunks[0].subarray(0, 512)).toString("latin1") };
+}
+
+async function readInto(chunks: Uint8Array[], source: Source, opts: ReadOptions): Promise<ReadResult> {
+  const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
   const scanner = new JsonScanner(maxDepth);
   let total = 0;
   let it: AsyncIterator<Uint8Array | string>;
