@@ -3,6 +3,7 @@
 import type { Config } from "./config";
 import type { Analysis, Capabilities, HookCall, Payload, Step } from "./types";
 import { enforcementStage } from "./enforcement/stage";
+import { gateStage } from "./gate/stage";
 
 export interface StageContext {
   home: string;
@@ -29,4 +30,5 @@ export interface Stage {
 }
 
 /** The registered stages, in order. */
-export const STAGES: Stage[] = [enforcementStage];
+// The gate first: a write to conditions is denied before anything else looks at the call.
+export const STAGES: Stage[] = [gateStage, enforcementStage];
