@@ -45,9 +45,9 @@ function atPrompt(active: ActiveEnforcement[], sid: string, ctx: StageContext): 
 }
 
 /** Counts the call; returns the due ids (undefined when the counters were busy). */
-function count(active: ActiveEnforcement[], hit: Set<string>, sid: string, key: string | undefined, ctx: StageContext) {
+function count(active: ActiveEnforcement[], hit: Set<string>, sid: string, key: string | undefined, ctx: StageContext, atPre: boolean) {
   const due = updateCounters(ctx.home, sid, (c: Counters) => {
-    c.pre_seen = true;
+    if (atPre) c.pre_seen = true;
     const ids = countCall(c, active, hit);
     if (key !== undefined) c.pending[key] = ids;
     return ids;
@@ -62,7 +62,7 @@ function afterCall(active: ActiveEnforcement[], hit: Set<string>, sid: string, k
   const pending = c.pending[key];
   if (pending) return pending;
   // No PreToolUse was ever counted in this session (the harness does not send it): count here instead.
-  if (!c.pre_seen) return count(active, hit, sid, undefined, ctx) ?? [];
+  if (!c.pre_seen) return count(active, hit, sid, undefined, ctx, false) ?? [];
   // Pre was counted but left no record for this call: read the counters without incrementing.
   return dueCounted(c, active, hit);
 }
@@ -84,7 +84,7 @@ function deliver(call: HookCall, payload: Payload, ctx: StageContext): string[] 
   if (!relevant(active, hit)) return [];
   const key = payload.tool_use_id ? String(payload.tool_use_id) : "_last";
   if (atPost) return banners(active, afterCall(active, hit, sid, key, ctx));
-  const due = count(active, hit, sid, ctx.capabilities.preContext ? undefined : key, ctx);
+  const due = count(active, hit, sid, ctx.capabilities.preContext ? undefined : key, ctx, true);
   // Without a pre context channel the banners would be dropped here; PostToolUse delivers them.
   return due && ctx.capabilities.preContext ? banners(active, due) : [];
 }
