@@ -9,4 +9,5 @@ export const commands: Record<string, Lazy> = {
   conditions: () => load(import("./conditions")),
   enforcement: () => load(import("./enforcement")),
   programs: () => load(import("./programs")),
+  mcp: () => load(import("./mcp")),
 };

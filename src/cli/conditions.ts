@@ -5,5 +5,11 @@ export default defineCommand({
   meta: { name: "conditions", description: "Inspect and manage condition scripts" },
   subCommands: {
     list: () => import("./conditions-list").then((m) => m.default),
+    explain: () => import("./conditions-explain").then((m) => m.default),
+    test: () => import("./conditions-test").then((m) => m.default),
+    lint: () => import("./conditions-lint").then((m) => m.default),
+    set: () => import("./conditions-set").then((m) => m.default),
+    show: () => import("./conditions-show").then((m) => m.default),
+    clear: () => import("./conditions-clear").then((m) => m.default),
   },
 });

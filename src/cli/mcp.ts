@@ -1,0 +1,25 @@
+import { defineCommand } from "citty";
+
+// `agentihooks mcp`: the stdio MCP server. The SDK loads only here, never on the hook path.
+export default defineCommand({
+  meta: { name: "mcp", description: "Run the agentihooks MCP server on stdio (condition_* and enforcement_* tools)" },
+  async run() {
+    // No stack traces: a client that went away (EPIPE) ends the server quietly, anything else is one line.
+    const bail = (err: unknown) => {
+      const e = err as NodeJS.ErrnoException;
+      if (e?.code !== "EPIPE") process.stderr.write(`agentihooks mcp: ${e?.message ?? String(err)}\n`);
+      process.exit(e?.code === "EPIPE" ? 0 : 1);
+    };
+    process.on("uncaughtException", bail);
+    process.on("unhandledRejection", bail);
+    process.stdout.on("error", bail);
+    const { serveStdio } = await import("../mcp/server");
+    await serveStdio();
+    // The client owns the session: when it closes our stdin, we are done.
+    await new Promise<void>((resolve) => {
+      process.stdin.once("end", resolve);
+      process.stdin.once("close", resolve);
+    });
+    process.exit(0);
+  },
+});
