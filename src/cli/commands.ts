@@ -9,5 +9,6 @@ export const commands: Record<string, Lazy> = {
   conditions: () => load(import("./conditions")),
   enforcement: () => load(import("./enforcement")),
   programs: () => load(import("./programs")),
+  stats: () => load(import("./stats")),
   mcp: () => load(import("./mcp")),
 };

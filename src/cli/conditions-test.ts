@@ -1,0 +1,3 @@
+import { defineCommand } from "citty";
+
+export default defineCommand({ meta: { name: "conditions-test", description: "not yet" }, run() {} });
