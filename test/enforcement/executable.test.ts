@@ -158,6 +158,7 @@ describe("a malformed file", () => {
     const r = hook(claudeBash("ls", sb.repo), { env: sb.env });
     expect(contextOf(r)).toContain("message good");
     expect(r.stderr).toContain(`enforcements: ${bad}: entry 1 (id "zero") cadence: must be >= 1; file skipped`);
+    expect(readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8")).toContain(`enforcements: ${bad}: entry 1 (id \\"zero\\") cadence: must be >= 1; file skipped`);
   });
 });
 
