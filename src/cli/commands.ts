@@ -11,4 +11,9 @@ export const commands: Record<string, Lazy> = {
   programs: () => load(import("./programs")),
   stats: () => load(import("./stats")),
   mcp: () => load(import("./mcp")),
+  init: () => load(import("./init")),
+  uninit: () => load(import("./uninit")),
+  link: () => load(import("./link")),
+  unlink: () => load(import("./unlink")),
+  doctor: () => load(import("./doctor")),
 };

@@ -1,2 +1,11 @@
-// The built-in profiles' files, embedded at build time. Filled from conditions-examples/.
-export const BUILTIN_PROFILES: Record<string, Record<string, string>> = {};
+// The built-in profiles' files, embedded at build time from conditions-examples/ (text imports become
+// part of the executable; nothing is read from the source tree at run time).
+import gitGuard from "../../conditions-examples/pre-bash.git-guard.sh" with { type: "text" };
+
+/** Profile name -> condition filename -> script body. */
+export const BUILTIN_PROFILES: Record<string, Record<string, string>> = {
+  // default: the guards every machine wants: no force pushes, no pushes to main/master.
+  default: {
+    "pre-bash.git-guard.sh": gitGuard,
+  },
+};

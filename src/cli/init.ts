@@ -1,0 +1,27 @@
+import { defineCommand } from "citty";
+import { parseScope, parseTargets, runInit } from "../setup/init";
+
+// `agentihooks init`: register the hook command in each harness's config and record the profile chain.
+export default defineCommand({
+  meta: { name: "init", description: "Register agentihooks in Claude Code, Codex and Copilot configs and record the profile chain" },
+  args: {
+    target: { type: "string", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
+    bundle: { type: "string", description: "Link this bundle directory" },
+    scope: { type: "string", description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
+    "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
+  },
+  run({ args }) {
+    const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
+    const lines = runInit({
+      targets: parseTargets(args.target),
+      scope: parseScope(args.scope),
+      profiles: profiles?.length ? profiles : undefined,
+      bundle: args.bundle,
+      dryRun: !!args["dry-run"],
+      cwd: process.cwd(),
+      env: process.env,
+    });
+    process.stdout.write(`${lines.join("\n")}\n`);
+  },
+});

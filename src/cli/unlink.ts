@@ -1,0 +1,14 @@
+import { defineCommand } from "citty";
+import { unlinkBundle, unlinkProfile } from "../setup/link";
+
+// `agentihooks unlink` | `agentihooks unlink --profile NAME`.
+export default defineCommand({
+  meta: { name: "unlink", description: "Unlink the bundle, or a linked profile with --profile NAME" },
+  args: {
+    profile: { type: "string", description: "Unlink this profile instead of the bundle" },
+  },
+  run({ args }) {
+    const lines = args.profile ? unlinkProfile(args.profile) : unlinkBundle();
+    process.stdout.write(`${lines.join("\n")}\n`);
+  },
+});

@@ -1,0 +1,67 @@
+// Writing planned config changes: a backup before the first change, atomic writes that keep the file's
+// mode (settings.json can hold secrets in `env`), or a unified diff instead with --dry-run.
+import { existsSync, readFileSync, readdirSync, rmdirSync, statSync, unlinkSync } from "node:fs";
+import { dirname, relative } from "node:path";
+import { writeFileAtomic } from "../state/atomic";
+import { unifiedDiff } from "./diff";
+
+export interface FileChange {
+  path: string;
+  /** Bytes before ("" when the file does not exist). */
+  before: string;
+  existed: boolean;
+  /** Bytes after; null deletes the file. */
+  after: string | null;
+  /** Write `before` to the backup first (only the first time agentihooks changes the file). */
+  backup: boolean;
+  /** Remove the backup afterwards (uninit restored it byte for byte). */
+  dropBackup?: boolean;
+  /** Empty folders up to (not including) this one are removed after a delete. */
+  stopAt?: string;
+  note: string;
+}
+
+export const backupPath = (path: string) => `${path}.agentihooks.bak`;
+
+/** Returns the backup's text, or undefined when there is none. */
+export function readBackup(path: string): string | undefined {
+  try {
+    return readFileSync(backupPath(path), "utf8");
+  } catch {
+    return undefined;
+  }
+}
+
+/** Returns the diff text of every change (for --dry-run). */
+export function renderDiffs(changes: FileChange[]): string {
+  return changes
+    .map((c) => unifiedDiff(c.before, c.after ?? "", c.existed ? c.path : "/dev/null", c.after === null ? "/dev/null" : c.path))
+    .join("");
+}
+
+/** Applies the changes in order. */
+export function applyChanges(changes: FileChange[]): void {
+  for (const c of changes) {
+    const mode = c.existed ? statSync(c.path).mode & 0o777 : 0o644;
+    if (c.backup && !existsSync(backupPath(c.path))) writeFileAtomic(backupPath(c.path), c.before, mode);
+    if (c.after === null) {
+      unlinkSync(c.path);
+      if (c.stopAt) removeEmptyDirs(dirname(c.path), c.stopAt);
+    } else writeFileAtomic(c.path, c.after, mode);
+    if (c.dropBackup) unlinkSync(backupPath(c.path));
+  }
+}
+
+/** Removes empty folders from `dir` upwards, stopping at `stopAt` or the first folder with content. */
+function removeEmptyDirs(dir: string, stopAt: string): void {
+  let d = dir;
+  while (d !== stopAt && !relative(stopAt, d).startsWith("..") && d !== dirname(d)) {
+    try {
+      if (readdirSync(d).length > 0) return;
+      rmdirSync(d);
+    } catch {
+      return;
+    }
+    d = dirname(d);
+  }
+}

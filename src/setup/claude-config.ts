@@ -1,0 +1,37 @@
+// Claude Code: `hooks` in settings.json (user ~/.claude/settings.json, project .claude/settings.json).
+// Exec form (`command` + `args`): no shell, so no profile output can reach the hook's stdout.
+import { join } from "node:path";
+import type { Json, JsonObject } from "./json-file";
+import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { type HarnessSetup, hookArgs, isAgentihooksPath } from "./harness-setup";
+
+const EVENTS = [
+  "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
+  "SessionStart", "SessionEnd", "UserPromptSubmit", "Stop",
+  "SubagentStart", "SubagentStop", "PreCompact", "Notification",
+] as const;
+
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Ours: a command handler whose executable is agentihooks and whose first argument is `hook`. */
+function isOurs(h: Json): boolean {
+  return isRecord(h) && h.type === "command" && isAgentihooksPath(h.command) && Array.isArray(h.args) && h.args[0] === "hook";
+}
+
+const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs, where });
+
+export const claudeSetup: HarnessSetup = {
+  target: "claude",
+  events: EVENTS,
+  configPath(scope, ctx) {
+    if (scope === "project") return join(ctx.projectRoot, ".claude", "settings.json");
+    return join(ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude"), "settings.json");
+  },
+  add(config, spec, where) {
+    const make = (event: string): JsonObject => ({ type: "command", command: spec.exe, args: hookArgs("claude", event), timeout: spec.timeoutSec });
+    return registerHooks(config, EVENTS, make, shape(where));
+  },
+  remove: (config, where) => unregisterHooks(config, shape(where)),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) })),
+  isEmpty: (config) => Object.keys(config).length === 0,
+};

@@ -1,0 +1,46 @@
+// Codex: `hooks` in hooks.json (user ~/.codex/hooks.json, project .codex/hooks.json). Codex has no exec
+// form: `command` runs as `$SHELL -lc "<command>"`, so the executable's path is shell-quoted.
+// config.toml is not edited (comments there would need a TOML round-trip); hooks.json is enough
+// because Codex loads both forms from each layer.
+import { join } from "node:path";
+import type { Json, JsonObject } from "./json-file";
+import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+
+const EVENTS = [
+  "SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit",
+  "Stop", "SubagentStart", "SubagentStop", "PreCompact", "SessionEnd",
+] as const;
+
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
+function ourExe(h: Json): string | undefined {
+  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
+  const first = firstShellWord(h.command);
+  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
+  return isAgentihooksPath(first.word) ? first.word : undefined;
+}
+
+const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+
+/** Returns the shell command string that runs the hook for one event. */
+export function codexCommand(exe: string, event: string): string {
+  return [shellQuote(exe), ...hookArgs("codex", event)].join(" ");
+}
+
+export const codexSetup: HarnessSetup = {
+  target: "codex",
+  events: EVENTS,
+  configPath(scope, ctx) {
+    if (scope === "project") return join(ctx.projectRoot, ".codex", "hooks.json");
+    return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "hooks.json");
+  },
+  add(config, spec, where) {
+    const make = (event: string): JsonObject => ({ type: "command", command: codexCommand(spec.exe, event), timeout: spec.timeoutSec });
+    return registerHooks(config, EVENTS, make, shape(where));
+  },
+  remove: (config, where) => unregisterHooks(config, shape(where)),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  isEmpty: (config) => Object.keys(config).length === 0,
+};

@@ -1,0 +1,62 @@
+// Copilot CLI: a hooks file of our own, ~/.copilot/hooks/agentihooks.json (user) or
+// .github/hooks/agentihooks.json (project). camelCase events, so the payload carries no event name
+// and `--event` is on argv. User scope uses `exec` + `args` (no shell) with a `bash` fallback; the
+// project file is usually committed and read by the cloud agent and by teammates, where this machine's
+// path does not exist, and Copilot denies every tool call when a preToolUse hook cannot start. So the
+// project file carries only a `bash` command that exits 0 when the executable is not there.
+import { join } from "node:path";
+import type { Json, JsonObject } from "./json-file";
+import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+
+const EVENTS = [
+  "sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "postToolUseFailure",
+  "permissionRequest", "agentStop", "subagentStart", "subagentStop", "preCompact", "notification",
+] as const;
+
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+const GUARD_HEAD = "[ -x ";
+const GUARD_EXEC = " ] || exit 0; exec ";
+
+/** Returns the executable a handler of ours calls (exec form, or our guarded bash form), else undefined. */
+function ourExe(h: Json): string | undefined {
+  if (!isRecord(h)) return undefined;
+  if (h.exec !== undefined) {
+    return isAgentihooksPath(h.exec) && Array.isArray(h.args) && h.args[0] === "hook" ? h.exec : undefined;
+  }
+  if (typeof h.bash !== "string" || !h.bash.startsWith(GUARD_HEAD)) return undefined;
+  const at = h.bash.indexOf(GUARD_EXEC);
+  const first = at < 0 ? undefined : firstShellWord(h.bash.slice(at + GUARD_EXEC.length));
+  return first && /^\s+hook(\s|$)/.test(first.rest) && isAgentihooksPath(first.word) ? first.word : undefined;
+}
+
+/** Returns the guarded bash command: exit 0 (no opinion) where the executable is not installed. */
+export function copilotBash(exe: string, event: string): string {
+  const q = shellQuote(exe);
+  return `${GUARD_HEAD}${q}${GUARD_EXEC}${[q, ...hookArgs("copilot", event)].join(" ")}`;
+}
+
+function handler(spec: HookSpec, event: string): JsonObject {
+  const bash = copilotBash(spec.exe, event);
+  if (spec.scope === "project") return { type: "command", bash, timeoutSec: spec.timeoutSec };
+  return { type: "command", exec: spec.exe, args: hookArgs("copilot", event), bash, timeoutSec: spec.timeoutSec };
+}
+
+const shape = (where: (key: string) => string): TreeShape => ({ nested: false, isOurs: (h) => ourExe(h) !== undefined, where });
+
+export const copilotSetup: HarnessSetup = {
+  target: "copilot",
+  events: EVENTS,
+  configPath(scope, ctx) {
+    if (scope === "project") return join(ctx.projectRoot, ".github", "hooks", "agentihooks.json");
+    return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "hooks", "agentihooks.json");
+  },
+  add(config, spec, where) {
+    const base: JsonObject = Object.keys(config).length ? config : { version: 1 };
+    return registerHooks(base, EVENTS, (event) => handler(spec, event), shape(where));
+  },
+  remove: (config, where) => unregisterHooks(config, shape(where)),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  isEmpty: (config) => Object.keys(config).every((k) => k === "version"),
+};

@@ -1,0 +1,179 @@
+// `doctor`: each check is a value (ok, warn, fail, info) with the command that fixes it. Only `fail`
+// makes the exit code 1; a shadowed condition is a `warn`, since replacing a global condition from a
+// profile is a feature and only the user knows whether it was meant.
+import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
+import { join } from "node:path";
+import { readConfig } from "../config";
+import { type Catalog, cachePathFor, loadCatalog, signature } from "../conditions/catalog";
+import { isIgnored, parseFilename } from "../conditions/filename";
+import { findGitRoot } from "../conditions/trust";
+import { oneLine } from "../errors";
+import { writeFileAtomic } from "../state/atomic";
+import { homePaths } from "../state/home";
+import { type State, loadState } from "../state/state-file";
+import { TARGETS, type Target } from "../types";
+import type { Scope } from "./harness-setup";
+import { SETUPS, resolveSelf, setupContext } from "./init";
+import { readConfigFile } from "./json-file";
+
+export interface Check {
+  level: "ok" | "warn" | "fail" | "info";
+  text: string;
+  fix?: string;
+}
+
+interface DoctorOptions {
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Returns every check, in the order they are printed. */
+export function runDoctor(opts: DoctorOptions): Check[] {
+  const checks: Check[] = [];
+  let self: string;
+  try {
+    self = resolveSelf(opts.env);
+  } catch (err) {
+    self = process.execPath;
+    checks.push({ level: "warn", text: oneLine(err) });
+  }
+  let state: State = {};
+  try {
+    state = loadState();
+  } catch (err) {
+    checks.push({ level: "fail", text: oneLine(err), fix: "fix or remove the file, then: agentihooks init" });
+  }
+  const active = TARGETS.filter((t) => checkHarness(t, self, state, opts, checks));
+  if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
+  checks.push(checkHome());
+  for (const t of active) checkConditions(t, opts, checks);
+  return checks;
+}
+
+/** Checks one harness at both scopes; returns whether any config of it calls agentihooks. */
+function checkHarness(target: Target, self: string, state: State, opts: DoctorOptions, checks: Check[]): boolean {
+  const setup = SETUPS[target];
+  const ctx = setupContext(opts);
+  const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
+  let configured = false;
+  for (const scope of scopes) {
+    const path = setup.configPath(scope, ctx);
+    const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
+    let found;
+    try {
+      const file = readConfigFile(path);
+      found = setup.find(file.value, () => path);
+    } catch (err) {
+      checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });
+      continue;
+    }
+    if (!found.length) continue;
+    configured = true;
+    const others = [...new Set(found.map((f) => f.exe))].filter((e) => e !== self);
+    const missing = setup.events.filter((e) => !found.some((f) => f.event === e));
+    for (const exe of others) {
+      const gone = existsSync(exe) ? "" : " (which does not exist)";
+      checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}${gone}, not this executable (${self})`, fix });
+    }
+    if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
+    if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
+  }
+  if (!configured) {
+    const recorded = state.targets?.[target]?.profiles !== undefined;
+    const fix = `agentihooks init --target ${target}`;
+    checks.push(recorded ? { level: "fail", text: `${target}: init was run but no ${target} config calls agentihooks`, fix } : { level: "info", text: `${target}: not set up`, fix });
+  }
+  return configured;
+}
+
+function checkHome(): Check {
+  const { home } = homePaths();
+  const probe = join(home, `.doctor-probe.${process.pid}`);
+  try {
+    writeFileAtomic(probe, "ok\n");
+    unlinkSync(probe);
+    return { level: "ok", text: `home ${home} is writable` };
+  } catch (err) {
+    return { level: "fail", text: `home ${home} is not writable (${oneLine(err)})`, fix: `chmod u+w ${home} (or set AGENTIHOOKS_HOME to a writable folder)` };
+  }
+}
+
+/** Cache freshness, interpreters, invalid files, missing profiles and shadowed conditions for one target. */
+function checkConditions(target: Target, opts: DoctorOptions, checks: Check[]): void {
+  const { config } = readConfig(opts.env);
+  const home = homePaths().home;
+  const catalogOpts = { target, cwd: opts.cwd, home, config };
+  const cachePath = cachePathFor(catalogOpts, findGitRoot(opts.cwd));
+  const wasFresh = cacheIsFresh(cachePath, join(home, "state.json"));
+  const notes: string[] = [];
+  let catalog: Catalog;
+  try {
+    catalog = loadCatalog({ ...catalogOpts, onNote: (n) => notes.push(n) });
+  } catch (err) {
+    checks.push({ level: "fail", text: `${target}: cannot load the conditions (${oneLine(err)})`, fix: "agentihooks conditions list" });
+    return;
+  }
+  for (const n of notes) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
+  if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
+  for (const p of catalog.problems) checks.push({ level: "fail", text: `${target}: ${p}`, fix: `agentihooks init --target ${target} --profile <names> (or agentihooks link --profile NAME DIR)` });
+  for (const i of catalog.invalid) checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: "rename or fix the file (agentihooks conditions list shows why)" });
+  checkInterpreters(target, catalog, opts.env, checks);
+  checkShadowed(target, catalog, checks);
+}
+
+function cacheIsFresh(cachePath: string, statePath: string): boolean {
+  try {
+    const c = JSON.parse(readFileSync(cachePath, "utf8")) as { state: string; watched: [string, string][] };
+    return c.state === signature(statePath) && c.watched.every(([p, s]) => signature(p) === s);
+  } catch {
+    return false;
+  }
+}
+
+function checkInterpreters(target: Target, catalog: Catalog, env: DoctorOptions["env"], checks: Check[]): void {
+  const need = new Map<string, string>();
+  for (const c of catalog.conditions) {
+    if (c.ext === "sh" || c.ext === "bash") {
+      need.set("bash", c.file);
+      if (readHead(c.path).match(/\bjq\b/)) need.set("jq", c.file);
+    }
+    if (c.ext === "py") need.set(env.AGENTIHOOKS_PYTHON || "python3", c.file);
+  }
+  for (const [program, file] of need) {
+    const found = Bun.which(program, { PATH: env.PATH ?? "" });
+    if (!found) checks.push({ level: "fail", text: `${target}: ${program} is not on PATH, and ${file} needs it`, fix: `install ${program}` });
+  }
+}
+
+function readHead(path: string): string {
+  try {
+    return readFileSync(path, "utf8").slice(0, 65536);
+  } catch {
+    return "";
+  }
+}
+
+/** Lists condition keys present in more than one layer: only the highest layer's file runs. */
+function checkShadowed(target: Target, catalog: Catalog, checks: Check[]): void {
+  const byKey = new Map<string, string[]>();
+  for (const layer of catalog.layers) {
+    if (layer.skipped || !layer.exists) continue;
+    let files: string[] = [];
+    try {
+      files = readdirSync(layer.path).filter((f) => !isIgnored(f));
+    } catch {}
+    for (const file of files) {
+      const parsed = parseFilename(file);
+      if (typeof parsed === "string") continue;
+      byKey.set(parsed.key, [...(byKey.get(parsed.key) ?? []), `${join(layer.path, file)} [${layer.source}]`]);
+    }
+  }
+  for (const [key, where] of byKey) {
+    if (where.length < 2) continue;
+    checks.push({
+      level: "warn",
+      text: `${target}: condition ${key} is shadowed: only the last runs: ${where.join(" < ")}`,
+      fix: "rename one of the files if both should run",
+    });
+  }
+}

@@ -1,0 +1,63 @@
+// What `init`, `uninit` and `doctor` need from each harness's config module: where the file lives, the
+// events it registers, and how to add, remove and find agentihooks' handlers in it.
+import { basename } from "node:path";
+import type { Target } from "../types";
+import type { Found } from "./hook-tree";
+import type { JsonObject } from "./json-file";
+
+export type Scope = "user" | "project";
+
+export interface SetupContext {
+  /** The user's home (HOME). */
+  home: string;
+  /** The project root for --scope project: the git root of the working directory, else the directory. */
+  projectRoot: string;
+  env: Record<string, string | undefined>;
+}
+
+export interface HookSpec {
+  /** Absolute path of the agentihooks executable. */
+  exe: string;
+  /** Harness-side timeout in seconds: above CONDITIONS_TIMEOUT_SEC so a slow condition is ours to stop. */
+  timeoutSec: number;
+  scope: Scope;
+}
+
+export interface HarnessSetup {
+  target: Target;
+  /** The events registered, in the harness's own spelling. */
+  events: readonly string[];
+  configPath(scope: Scope, ctx: SetupContext): string;
+  /** Returns the config with exactly one agentihooks handler per event (a copy). */
+  add(config: JsonObject, spec: HookSpec, where: (key: string) => string): JsonObject;
+  /** Returns the config without any agentihooks handler (a copy). */
+  remove(config: JsonObject, where: (key: string) => string): JsonObject;
+  /** Returns the agentihooks handlers found, with the executable each one calls. */
+  find(config: JsonObject, where: (key: string) => string): (Found & { exe: string })[];
+  /** true when what is left holds nothing but an empty skeleton: a file init created can be removed. */
+  isEmpty(config: JsonObject): boolean;
+}
+
+/** true for a path to an agentihooks executable (any install location, any version suffix). */
+export function isAgentihooksPath(path: unknown, exe?: string): path is string {
+  return typeof path === "string" && (path === exe || /^agentihooks(\b|$)/.test(basename(path)));
+}
+
+/** Returns `word` quoted for a POSIX shell: as-is when it holds only safe characters, else in single quotes. */
+export function shellQuote(word: string): string {
+  if (/^[A-Za-z0-9_\/.,:+@%=-]+$/.test(word)) return word;
+  return `'${word.replace(/'/g, `'\\''`)}'`;
+}
+
+/** Returns the first shell word of a command string (undoing shellQuote) and the rest, or undefined. */
+export function firstShellWord(command: string): { word: string; rest: string } | undefined {
+  const m = /^\s*((?:'[^']*'|\\'|[^\s'"\\])+)(.*)$/s.exec(command);
+  if (!m) return undefined;
+  const word = m[1].replace(/'([^']*)'|\\(')/g, (_, q, esc) => q ?? esc);
+  return { word, rest: m[2] };
+}
+
+/** The hook command's argv after the executable. */
+export function hookArgs(target: Target, event: string): string[] {
+  return ["hook", "--target", target, "--event", event];
+}

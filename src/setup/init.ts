@@ -1,0 +1,197 @@
+// `init` and `uninit`: plan the change of each harness config (and of state.json), then write it or
+// show it. Planning never writes, so a config that fails to parse stops everything before any write.
+import { existsSync, readFileSync, statSync } from "node:fs";
+import { homedir } from "node:os";
+import { basename, join, resolve } from "node:path";
+import { readConfig } from "../config";
+import { builtinProfileNames } from "../conditions/builtin";
+import { findGitRoot } from "../conditions/trust";
+import { AgentihooksError } from "../errors";
+import { homePaths } from "../state/home";
+import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";
+import { TARGETS, type Target } from "../types";
+import { type FileChange, applyChanges, readBackup, renderDiffs } from "./apply";
+import { claudeSetup } from "./claude-config";
+import { codexSetup } from "./codex-config";
+import { copilotSetup } from "./copilot-config";
+import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
+import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
+
+export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup };
+
+/** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
+const TIMEOUT_MARGIN_SEC = 20;
+
+export interface SetupOptions {
+  targets: Target[];
+  scope: Scope;
+  cwd: string;
+  env: Record<string, string | undefined>;
+}
+
+/** Returns the absolute path of this executable, which every harness config will call. */
+export function resolveSelf(env: Record<string, string | undefined>): string {
+  const self = env.AGENTIHOOKS_SELF || process.execPath;
+  // Run from source, execPath is the bun runtime: registering it would run bun, not agentihooks.
+  if (!env.AGENTIHOOKS_SELF && /^(bun|node)(\.exe)?$/.test(basename(self))) {
+    throw new AgentihooksError("E_SELF", "running from source: set AGENTIHOOKS_SELF to the compiled agentihooks executable");
+  }
+  return resolve(self);
+}
+
+/** Returns the targets named by --target (claude, codex, copilot, a comma list, or all). */
+export function parseTargets(flag: string | undefined): Target[] {
+  const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
+  if (names.includes("all")) return [...TARGETS];
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot or all)`);
+  return [...new Set(names)] as Target[];
+}
+
+/** Returns --scope as a Scope. */
+export function parseScope(flag: string | undefined): Scope {
+  const s = (flag || "user").toLowerCase();
+  if (s !== "user" && s !== "project") throw new AgentihooksError("E_USAGE", `unknown scope "${s}" (user or project)`);
+  return s;
+}
+
+export function setupContext(opts: Pick<SetupOptions, "cwd" | "env">): SetupContext {
+  return { home: opts.env.HOME || homedir(), projectRoot: findGitRoot(opts.cwd) ?? resolve(opts.cwd), env: opts.env };
+}
+
+const whereIn = (path: string, text: string) => (key: string) => `${path}:${lineOfKey(text, key)}`;
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Returns the change that registers agentihooks in one harness config, or undefined when it is already there. */
+export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: string): FileChange | undefined {
+  const ctx = setupContext(opts);
+  const path = setup.configPath(opts.scope, ctx);
+  const file = readConfigFile(path);
+  const { config } = readConfig(opts.env);
+  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope };
+  const next = setup.add(file.value, spec, whereIn(path, file.text));
+  if (file.exists && same(next, file.value)) return undefined;
+  const after = renderConfig(next, file);
+  return { path, before: file.text, existed: file.exists, after, backup: file.exists, note: `${setup.target}: ${file.exists ? "updated" : "created"} ${path}` };
+}
+
+/**
+ * Returns the change that removes agentihooks from one harness config, or undefined when nothing is ours.
+ * When what is left equals the backup (hooks init emptied aside), the backup's bytes come back exactly;
+ * a file with nothing left and no backup was created by init, so it is removed.
+ */
+export function planUnregister(setup: HarnessSetup, opts: SetupOptions): FileChange | undefined {
+  const ctx = setupContext(opts);
+  const path = setup.configPath(opts.scope, ctx);
+  const file = readConfigFile(path);
+  if (!file.exists) return undefined;
+  const where = whereIn(path, file.text);
+  const left = setup.remove(file.value, where);
+  if (same(left, file.value)) return undefined;
+  const base = { path, before: file.text, existed: true, backup: false };
+  const saved = readBackup(path);
+  if (saved !== undefined && restorable(setup, saved, left, path)) {
+    return { ...base, after: saved, dropBackup: true, note: `${setup.target}: restored ${path} from its backup` };
+  }
+  if (saved === undefined && setup.isEmpty(left)) {
+    return { ...base, after: null, stopAt: opts.scope === "user" ? ctx.home : ctx.projectRoot, note: `${setup.target}: removed ${path} (init created it)` };
+  }
+  return { ...base, after: renderConfig(left, file), note: `${setup.target}: removed agentihooks from ${path}` };
+}
+
+/** true when the backup holds none of ours and, empty hook lists aside, what is left now. */
+function restorable(setup: HarnessSetup, saved: string, left: JsonObject, path: string): boolean {
+  let value: unknown;
+  try {
+    value = parseJsonText(saved, `${path}.agentihooks.bak`);
+  } catch {
+    return false;
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return false;
+  const where = () => path;
+  try {
+    if (setup.find(value as JsonObject, where).length) return false;
+    return same(withoutEmptyHooks(value as JsonObject), withoutEmptyHooks(left));
+  } catch {
+    return false;
+  }
+}
+
+function withoutEmptyHooks(v: JsonObject): JsonObject {
+  const out = { ...v };
+  if (typeof out.hooks === "object" && out.hooks !== null && !Array.isArray(out.hooks)) {
+    const hooks = Object.fromEntries(Object.entries(out.hooks).filter(([, list]) => !(Array.isArray(list) && list.length === 0)));
+    if (Object.keys(hooks).length) out.hooks = hooks;
+    else delete out.hooks;
+  }
+  return out;
+}
+
+/** Returns the state after init: the bundle (if given) and each target's profile chain. */
+export function planState(state: State, targets: Target[], profiles: string[] | undefined, bundle: string | undefined): State {
+  const next: State = structuredClone(state);
+  if (bundle !== undefined) {
+    const path = resolve(bundle);
+    if (!existsSync(path) || !statSync(path).isDirectory()) throw new AgentihooksError("E_BUNDLE", `bundle directory not found: ${path}`);
+    if (next.bundle?.path !== path) next.bundle = { path, linked_at: new Date().toISOString() };
+  }
+  next.targets = { ...(next.targets ?? {}) };
+  for (const t of targets) {
+    const chain = profiles ?? (profileChain(next, t).length ? profileChain(next, t) : ["default"]);
+    for (const name of chain) checkProfile(next, t, name);
+    next.targets[t] = { ...(next.targets[t] ?? {}), profiles: chain };
+  }
+  return next;
+}
+
+/** Throws a one-line error naming a profile that resolves nowhere (built-in, bundle, linked). */
+export function checkProfile(state: State, target: Target, name: string): void {
+  if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new AgentihooksError("E_PROFILE", `invalid profile name "${name}" (letters, digits, _ . - only)`);
+  if (builtinProfileNames().includes(name)) return;
+  const bundle = state.bundle?.path;
+  if (bundle && existsSync(join(bundle, "profiles", name))) return;
+  const linked = linkedProfiles(state, target)[name];
+  if (linked && existsSync(linked)) return;
+  const builtins = builtinProfileNames().join(", ") || "none";
+  const where = bundle ? `, not in ${join(bundle, "profiles")}` : "";
+  throw new AgentihooksError("E_PROFILE", `unknown profile "${name}": not built in (${builtins})${where}, not linked (agentihooks link --profile ${name} DIR)`);
+}
+
+/** Returns the state.json change, or undefined when the state is unchanged. */
+export function planStateFile(before: State, after: State): FileChange | undefined {
+  if (same(before, after)) return undefined;
+  const path = homePaths().state;
+  const exists = existsSync(path);
+  const render = (s: State) => `${JSON.stringify({ version: 1, ...s }, null, 2)}\n`;
+  return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
+}
+
+export interface InitOptions extends SetupOptions {
+  profiles?: string[];
+  bundle?: string;
+  dryRun: boolean;
+}
+
+/** Registers agentihooks in each target's config and records the chain; returns the lines to print. */
+export function runInit(opts: InitOptions): string[] {
+  const exe = resolveSelf(opts.env);
+  const before = loadState();
+  const after = planState(before, opts.targets, opts.profiles, opts.bundle);
+  const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
+  const stateChange = planStateFile(before, after);
+  if (stateChange) changes.push(stateChange);
+  const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
+  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`)];
+  applyChanges(changes);
+  const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
+  lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
+  if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
+  return lines;
+}
+
+/** Removes exactly what init added from each target's config; returns the lines to print. */
+export function runUninit(opts: SetupOptions & { dryRun: boolean }): string[] {
+  const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
+  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change"];
+  applyChanges(changes);
+  return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls agentihooks"];
+}
