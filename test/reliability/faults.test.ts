@@ -1,0 +1,128 @@
+// Faults: misbehaving conditions, a broken home, and hooks killed mid-write.
+import { describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { addCondition, BIN, claudeBash, hook, sandbox } from "../helpers";
+
+const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
+
+function setup() {
+  const sb = sandbox();
+  return { sb, add: (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body) };
+}
+
+describe("misbehaving conditions", () => {
+  test("ignores SIGTERM, never exits, forks children, closes stdin at once: the hook answers, the group dies", () => {
+    const { sb, add } = setup();
+    const pids = join(sb.root, "pids");
+    add("pre-bash-a_term.sh", sh(`trap '' TERM; echo $$ >> ${pids}; while :; do sleep 1; done`));
+    add("pre-bash-b_fork.sh", sh(`(sleep 600 & echo $! >> ${pids}); setsid -w true; echo forked`));
+    add("pre-bash-c_nostdin.sh", sh("exec 0<&-; echo closed stdin"));
+    const r = hook(claudeBash("ls", sb.repo), { env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "1" } });
+    expect(r.exitCode).toBe(0);
+    const ctx = r.json.hookSpecificOutput.additionalContext as string;
+    expect(ctx).toMatch(/pre-bash-a_term.sh\] failed \(timed out after 1s\)/);
+    expect(ctx).toContain("forked");
+    expect(ctx).toContain("closed stdin");
+    Bun.sleepSync(200);
+    for (const pid of readFileSync(pids, "utf8").trim().split("\n").map(Number)) {
+      let alive = false;
+      try {
+        process.kill(pid, 0);
+        alive = !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {}
+      expect(alive).toBe(false);
+    }
+  });
+
+  test("a 100 MiB flood: output capped, the hook's peak memory stays under 100 MiB", () => {
+    const { sb, add } = setup();
+    add("pre-bash-flood.sh", sh("head -c 104857600 /dev/urandom | base64 -w 0"));
+    const p = Bun.spawnSync([BIN, "hook"], { env: sb.env, stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]), stdout: "pipe", stderr: "pipe" });
+    expect(p.exitCode).toBe(0);
+    const maxRss = p.resourceUsage?.maxRSS ?? 0; // bytes (Bun converts getrusage's kilobytes)
+    expect(maxRss).toBeGreaterThan(1024 * 1024);
+    expect(maxRss / 1024 / 1024).toBeLessThan(100);
+    expect(JSON.parse(p.stdout.toString()).hookSpecificOutput.additionalContext).toContain("[truncated]");
+  });
+});
+
+describe("a broken home degrades only logging and caching", () => {
+  test("an unwritable cache and log location: the answer is still right, with a note on stderr", () => {
+    const { sb, add } = setup();
+    add("pre-bash.git-guard.sh", sh("echo no >&2; exit 2"));
+    writeFileSync(join(sb.home, "cache"), "not a folder");
+    writeFileSync(join(sb.home, "logs"), "not a folder");
+    // age the layer so the index would be cached
+    const old = new Date(Date.now() - 60_000);
+    require("node:fs").utimesSync(join(sb.home, "conditions"), old, old);
+    const r = hook(claudeBash("git push", sb.repo), { env: sb.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the condition cache/);
+    expect(r.stderr).toMatch(/cannot write the hook log/);
+    expect(hook(claudeBash("ls", sb.repo), { env: sb.env }).exitCode).toBe(0);
+  });
+
+  test("a full disk for the log (ENOSPC) only loses the log line", () => {
+    const { sb, add } = setup();
+    add("pre-bash.git-guard.sh", sh("echo no >&2; exit 2"));
+    mkdirSync(join(sb.home, "logs"), { recursive: true });
+    symlinkSync("/dev/full", join(sb.home, "logs", "hook.jsonl"));
+    const r = hook(claudeBash("git push", sb.repo), { env: sb.env });
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toMatch(/cannot write the hook log/);
+  });
+
+  test("a deleted cache directory is rebuilt", () => {
+    const { sb, add } = setup();
+    add("pre-bash.git-guard.sh", sh("echo no >&2; exit 2"));
+    expect(hook(claudeBash("git push", sb.repo), { env: sb.env }).exitCode).toBe(2);
+    rmSync(join(sb.home, "cache"), { recursive: true, force: true });
+    expect(hook(claudeBash("git push", sb.repo), { env: sb.env }).exitCode).toBe(2);
+  });
+
+  test("state.json rewritten during calls: every answer stays right", async () => {
+    const { sb } = setup();
+    const bundle = join(sb.root, "bundle");
+    addCondition(join(bundle, ".claude", "conditions"), "pre-bash.git-guard.sh", sh("echo no >&2; exit 2"));
+    const statePath = join(sb.home, "state.json");
+    const write = (i: number) => {
+      const tmp = `${statePath}.${i}.tmp`;
+      writeFileSync(tmp, JSON.stringify({ bundle: { path: bundle }, targets: { claude: { profiles: [] } }, n: i }));
+      require("node:fs").renameSync(tmp, statePath);
+    };
+    write(0);
+    let i = 1;
+    const writer = setInterval(() => write(i++), 2);
+    const runs = await Promise.all(
+      Array.from({ length: 16 }, async () => {
+        const p = Bun.spawn([BIN, "hook"], { env: sb.env, stdin: new Blob([JSON.stringify(claudeBash("git push", sb.repo))]), stdout: "pipe", stderr: "pipe" });
+        return p.exited;
+      }),
+    );
+    clearInterval(writer);
+    expect(runs).toEqual(Array(16).fill(2));
+  });
+});
+
+describe("killed at any point", () => {
+  test("hooks killed mid-call leave no half-written file behind", async () => {
+    const { sb, add } = setup();
+    for (let i = 0; i < 200; i++) add(`pre-bash-c${i}.sh`, sh("true"));
+    const old = new Date(Date.now() - 60_000);
+    require("node:fs").utimesSync(join(sb.home, "conditions"), old, old);
+    for (let round = 0; round < 30; round++) {
+      rmSync(join(sb.home, "cache"), { recursive: true, force: true });
+      const p = Bun.spawn([BIN, "hook"], { env: sb.env, stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]), stdout: "ignore", stderr: "ignore" });
+      await Bun.sleep(round % 10);
+      p.kill("SIGKILL");
+      await p.exited;
+      const cache = join(sb.home, "cache");
+      if (!existsSync(cache)) continue;
+      for (const f of readdirSync(cache)) {
+        if (f.startsWith(".")) continue; // temp files: readers ignore them
+        expect(() => JSON.parse(readFileSync(join(cache, f), "utf8"))).not.toThrow();
+      }
+    }
+  }, 60_000);
+});
