@@ -135,6 +135,7 @@ class Scanner {
   pipe = false;
   open = 0;
   dangling = false;
+  parens = 0; // open `( ... )` lists: a heredoc may end at `DELIM)` inside one
   constructor(
     readonly src: string,
     public depth: number,
@@ -201,6 +202,7 @@ class Scanner {
 
   /** Scans commands until `closer` (`)`), end of input, or in a case arm `;;` / `esac`. */
   parseList(closer: number, inCase: boolean): void {
+    if (closer) this.parens++;
     for (;;) {
       this.skipSpace(false);
       const c = this.at(this.pos);
@@ -228,6 +230,7 @@ class Scanner {
       } else if (c === RP) {
         if (closer !== RP) this.fail("syntax", "unexpected )");
         this.pos++;
+        this.parens--;
         return;
       } else if (inCase && this.atWord("esac")) return;
       else {
@@ -464,6 +467,12 @@ class Scanner {
         this.pos = Math.min(lineEnd + 1, this.end);
         if (line === h.delim) {
           bodyEnd = s;
+          break;
+        }
+        // bash also ends a heredoc inside `$( ... )` at `DELIM)`: the `)` then closes the list
+        if (this.parens > 0 && line.startsWith(h.delim) && line.charCodeAt(h.delim.length) === RP) {
+          bodyEnd = s;
+          this.pos = s + h.delim.length;
           break;
         }
         body += line + "\n";

@@ -102,7 +102,8 @@ const EXACT: [string, string[], boolean][] = [
   ["a=(1 2) b", ["b"], false],
   ["cat file | sudo tee /etc/hosts >/dev/null", ["cat", "tee"], false],
   ["if [ -f x ]; then :; fi", [":", "["], false],
-  ["echo $(( 1", ["1", "echo"], true], // not arithmetic after all: a substitution running `( 1`
+  ["echo $(( 1", ["1", "echo"], true],
+  ["x=$(cat <<EOF\n$(rm)\nEOF)\nls", ["cat", "ls", "rm"], false], // bash ends a heredoc at `EOF)` in $( ) // not arithmetic after all: a substitution running `( 1`
   ["git commit -m \"$(cat <<'EOF'\nfix: rm -rf\nEOF\n)\"", ["cat", "git"], false],
 ];
 
