@@ -1,0 +1,188 @@
+// Runs an example condition directly (no agentihooks) on one case of its `_<name>.cases.json`, and
+// judges the raw answer by the script contract: exit 2 denies with stderr as the reason; exit 0 with a
+// JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { REPO, tempDir } from "../helpers";
+
+export const EXAMPLES = join(REPO, "conditions-examples");
+
+export interface Case {
+  name: string;
+  tool?: string;
+  command?: string;
+  file_path?: string;
+  tool_input?: Record<string, unknown>;
+  tool_response?: unknown;
+  tool_use_id?: string;
+  payload?: Record<string, unknown>;
+  stdin?: string;
+  env?: Record<string, string>;
+  files?: Record<string, string | { symlink: string }>;
+  git_branch?: string;
+  transcript?: unknown[];
+  expect: Expect;
+}
+
+export interface Expect {
+  decision?: "allow" | "ask" | "deny" | "none";
+  reason_contains?: string;
+  context_contains?: string;
+  context_not_contains?: string;
+  tool_input?: Record<string, unknown>;
+  tool_output_contains?: string;
+  silent?: boolean;
+  file_contains?: { path: string; text: string };
+}
+
+/** What a condition answered, read by the script contract. */
+export interface Answer {
+  exit: number;
+  stdout: string;
+  stderr: string;
+  decision: "allow" | "ask" | "deny" | "none";
+  reason: string;
+  context: string;
+  toolInput?: Record<string, unknown>;
+  toolOutput?: unknown;
+}
+
+/** Returns the example condition files (not the cases, not the README). */
+export function exampleFiles(): string[] {
+  return (Bun.spawnSync(["ls", EXAMPLES]).stdout.toString().split("\n") as string[]).filter(
+    (f) => f && !f.startsWith("_") && !f.endsWith(".md"),
+  );
+}
+
+/** Returns the cases file path of a condition: `_<file without extension>.cases.json`. */
+export function casesPath(file: string): string {
+  return join(EXAMPLES, `_${file.slice(0, file.lastIndexOf("."))}.cases.json`);
+}
+
+export function loadCases(file: string): Case[] {
+  return JSON.parse(readFileSync(casesPath(file), "utf8")).cases;
+}
+
+function runnerFor(file: string): string[] {
+  const path = join(EXAMPLES, file);
+  if (file.endsWith(".sh")) return ["bash", path];
+  if (file.endsWith(".py")) return [process.env.AGENTIHOOKS_PYTHON || "python3", path];
+  if (file.endsWith(".ts")) return [process.execPath, "run", path];
+  return [path];
+}
+
+const fill = (value: unknown, vars: Record<string, string>): unknown =>
+  JSON.parse(JSON.stringify(value).replace(/\$\{(\w+)\}/g, (m, k) => (k in vars ? vars[k].replace(/[\\"]/g, "\\$&") : m)));
+
+function setUp(c: Case, cwd: string): void {
+  for (const [rel, body] of Object.entries(c.files ?? {})) {
+    const path = join(cwd, rel);
+    mkdirSync(dirname(path), { recursive: true });
+    if (typeof body === "string") writeFileSync(path, body);
+    else symlinkSync(body.symlink, path);
+  }
+  if (c.git_branch) {
+    Bun.spawnSync(["git", "init", "-q", "-b", c.git_branch, cwd]);
+  }
+}
+
+/** Builds the Claude-shape payload a case describes (or its full `payload`). */
+function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>): Record<string, unknown> {
+  if (c.payload) return fill(c.payload, vars) as Record<string, unknown>;
+  const input: Record<string, unknown> = { ...(c.tool_input ?? {}) };
+  if (c.command !== undefined) input.command = c.command;
+  if (c.file_path !== undefined) input.file_path = c.file_path;
+  const p: Record<string, unknown> = {
+    session_id: "cases",
+    transcript_path: vars.TRANSCRIPT ?? "",
+    cwd: vars.CWD,
+    permission_mode: "default",
+    hook_event_name: step === "pre" ? "PreToolUse" : "PostToolUse",
+    tool_name: c.tool ?? "Bash",
+    tool_input: input,
+    tool_use_id: c.tool_use_id ?? "toolu_cases",
+  };
+  if (step === "post") p.tool_response = c.tool_response ?? {};
+  return fill(p, vars) as Record<string, unknown>;
+}
+
+/** Runs `file` on case `c`; returns the answer and the variables used (CWD, HOME, ...). */
+export function runCase(file: string, c: Case): { answer: Answer; vars: Record<string, string>; stdin: string } {
+  const root = tempDir("ah-case-");
+  const cwd = join(root, "work");
+  const home = join(root, "home");
+  const ahome = join(root, "ahome");
+  mkdirSync(cwd, { recursive: true });
+  mkdirSync(home, { recursive: true });
+  setUp(c, cwd);
+  const vars: Record<string, string> = { CWD: cwd, HOME: home, AGENTIHOOKS_HOME: ahome };
+  if (c.transcript) {
+    vars.TRANSCRIPT = join(root, "transcript.jsonl");
+    writeFileSync(vars.TRANSCRIPT, c.transcript.map((l) => JSON.stringify(l)).join("\n") + "\n");
+  }
+  const step = file.startsWith("post-") ? "post" : "pre";
+  const payload = c.stdin === undefined ? payloadOf(c, step, vars) : undefined;
+  const stdin = c.stdin ?? JSON.stringify(payload);
+  const env: Record<string, string> = {
+    PATH: process.env.PATH ?? "/usr/bin:/bin",
+    HOME: home,
+    AGENTIHOOKS_HOME: ahome,
+    AH_STEP: step,
+    AH_EVENT: step === "pre" ? "PreToolUse" : "PostToolUse",
+    AH_TOOL_NAME: String(payload?.tool_name ?? ""),
+    AH_TOOL_USE_ID: String(payload?.tool_use_id ?? ""),
+    AH_SESSION_ID: "cases",
+    AH_CWD: cwd,
+    AH_TRANSCRIPT_PATH: vars.TRANSCRIPT ?? "",
+    AH_PERMISSION_MODE: "default",
+    AH_TARGET: "claude",
+    AH_CONDITION: file,
+    AH_CONDITION_SOURCE: "bundle",
+    ...(c.env ?? {}),
+  };
+  if (env.AGENTIHOOKS_HOME === "") delete env.AGENTIHOOKS_HOME;
+  const p = Bun.spawnSync(runnerFor(file), { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
+  return { answer: judge(p.exitCode ?? -1, p.stdout.toString(), p.stderr.toString()), vars, stdin };
+}
+
+function judge(exit: number, stdout: string, stderr: string): Answer {
+  const a: Answer = { exit, stdout, stderr, decision: "none", reason: "", context: "" };
+  if (exit === 2) return { ...a, decision: "deny", reason: stderr.trim() };
+  const text = stdout.trim();
+  if (exit !== 0 || !text) return a;
+  if (!text.startsWith("{")) return { ...a, context: text };
+  const j = JSON.parse(text);
+  if (j.decision) a.decision = j.decision;
+  if (typeof j.reason === "string") a.reason = j.reason;
+  if (typeof j.context === "string") a.context = j.context;
+  if (j.tool_input) a.toolInput = j.tool_input;
+  if (j.tool_output !== undefined) a.toolOutput = j.tool_output;
+  return a;
+}
+
+/** Returns the problems of `answer` against `expect` (empty when it matches). */
+export function compare(expect: Expect, answer: Answer, vars: Record<string, string>): string[] {
+  const bad: string[] = [];
+  if (answer.exit !== 0 && answer.exit !== 2) bad.push(`exit ${answer.exit} (crashed): ${answer.stderr.trim()}`);
+  if (expect.decision && answer.decision !== expect.decision) bad.push(`decision ${answer.decision}, expected ${expect.decision}`);
+  if (expect.reason_contains && !answer.reason.includes(expect.reason_contains)) bad.push(`reason lacks ${JSON.stringify(expect.reason_contains)}`);
+  if (expect.context_contains && !answer.context.includes(expect.context_contains)) bad.push(`context lacks ${JSON.stringify(expect.context_contains)}`);
+  if (expect.context_not_contains && answer.context.includes(expect.context_not_contains)) bad.push(`context contains ${JSON.stringify(expect.context_not_contains)}`);
+  if (expect.tool_input) {
+    for (const [k, v] of Object.entries(expect.tool_input)) {
+      if (JSON.stringify(answer.toolInput?.[k]) !== JSON.stringify(v)) bad.push(`tool_input.${k} is ${JSON.stringify(answer.toolInput?.[k])}, expected ${JSON.stringify(v)}`);
+    }
+  }
+  if (expect.tool_output_contains) {
+    const out = answer.toolOutput;
+    const text = typeof out === "string" ? out : typeof (out as any)?.stdout === "string" ? (out as any).stdout : "";
+    if (!text.includes(expect.tool_output_contains)) bad.push(`tool_output lacks ${JSON.stringify(expect.tool_output_contains)}`);
+  }
+  if (expect.silent && (answer.exit !== 0 || answer.stdout.trim() !== "")) bad.push(`expected no effect, got exit ${answer.exit} stdout ${JSON.stringify(answer.stdout.trim())}`);
+  if (expect.file_contains) {
+    const path = fill(expect.file_contains.path, vars) as string;
+    const body = existsSync(path) ? readFileSync(path, "utf8") : "";
+    if (!body.includes(expect.file_contains.text)) bad.push(`${path} lacks ${JSON.stringify(expect.file_contains.text)} (it holds ${JSON.stringify(body.slice(-300))})`);
+  }
+  return bad;
+}
