@@ -130,19 +130,25 @@ function cacheIsFresh(cachePath: string, statePath: string): boolean {
   }
 }
 
+/** Programs a shell condition may call that are not always installed: found by name in its text. */
+const SCRIPT_NEEDS: [RegExp, (env: DoctorOptions["env"]) => string][] = [
+  [/\bjq\b/, () => "jq"],
+  [/\bpython3?\b|AGENTIHOOKS_PYTHON/, (env) => env.AGENTIHOOKS_PYTHON || "python3"],
+];
+
 function checkInterpreters(target: Target, catalog: Catalog, env: DoctorOptions["env"], checks: Check[]): void {
   const need = new Map<string, string>();
   for (const c of catalog.conditions) {
     if (c.ext === "sh" || c.ext === "bash") {
-      need.set("bash", c.file);
-      if (readHead(c.path).match(/\bjq\b/)) need.set("jq", c.file);
+      need.set("bash", need.get("bash") ?? c.file);
+      const body = readHead(c.path);
+      for (const [re, program] of SCRIPT_NEEDS) if (re.test(body) && !need.has(program(env))) need.set(program(env), c.file);
     }
-    if (c.ext === "py") need.set(env.AGENTIHOOKS_PYTHON || "python3", c.file);
+    if (c.ext === "py" && !need.has(env.AGENTIHOOKS_PYTHON || "python3")) need.set(env.AGENTIHOOKS_PYTHON || "python3", c.file);
   }
-  for (const [program, file] of need) {
-    const found = Bun.which(program, { PATH: env.PATH ?? "" });
-    if (!found) checks.push({ level: "fail", text: `${target}: ${program} is not on PATH, and ${file} needs it`, fix: `install ${program}` });
-  }
+  const missing = [...need].filter(([program]) => !Bun.which(program, { PATH: env.PATH ?? "" }));
+  for (const [program, file] of missing) checks.push({ level: "fail", text: `${target}: ${program} is not on PATH, and ${file} needs it`, fix: `install ${program}` });
+  if (need.size && !missing.length) checks.push({ level: "ok", text: `${target}: ${[...need.keys()].join(", ")} found for ${catalog.conditions.length} condition${catalog.conditions.length === 1 ? "" : "s"}` });
 }
 
 function readHead(path: string): string {
