@@ -37,8 +37,8 @@ describe("misbehaving conditions", () => {
 
   test("a 100 MiB flood: output capped, the hook's peak memory stays under 100 MiB", () => {
     const { sb, add } = setup();
-    add("pre-bash-flood.sh", sh("head -c 104857600 /dev/urandom | base64 -w 0"));
-    const p = Bun.spawnSync([BIN, "hook"], { env: sb.env, stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]), stdout: "pipe", stderr: "pipe" });
+    add("pre-bash-flood.sh", sh("head -c 104857600 /dev/zero | tr '\\0' x"));
+    const p = Bun.spawnSync([BIN, "hook"], { env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "60" }, stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]), stdout: "pipe", stderr: "pipe" });
     expect(p.exitCode).toBe(0);
     const maxRss = p.resourceUsage?.maxRSS ?? 0; // bytes (Bun converts getrusage's kilobytes)
     expect(maxRss).toBeGreaterThan(1024 * 1024);
