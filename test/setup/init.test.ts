@@ -62,6 +62,21 @@ describe("init --target all, then a replayed PreToolUse through each configured 
   });
 });
 
+test("the built-in default profile also keeps every harness away from .env files", () => {
+  const sb = sandbox();
+  const p = paths(sb);
+  ah(sb, ["init"]);
+  for (const [target, replay] of [["claude", replayClaude], ["codex", replayCodex], ["copilot", replayCopilot]] as const) {
+    const r = replay(readJson(p[target]), "cat .env", sb);
+    expect({ target, exit: r.exitCode }).toEqual({ target, exit: 2 });
+    expect(r.stderr).toContain(".env");
+  }
+  const claude = readJson(p.claude).hooks.PreToolUse[0].hooks[0];
+  const read = { session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: join(sb.repo, ".env") }, tool_use_id: "t" };
+  const r = Bun.spawnSync([claude.command, ...claude.args], { env: sb.env, cwd: sb.repo, stdin: new Blob([JSON.stringify(read)]) });
+  expect(r.exitCode).toBe(2);
+});
+
 describe("what init writes", () => {
   test("one handler per event, absolute path, exec form, timeouts above CONDITIONS_TIMEOUT_SEC", () => {
     const sb = sandbox();
