@@ -75,7 +75,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     catalog ??= loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
     const subject: Subject = { name: step === "pre" || step === "post" || step === "fail" || step === "permission" ? (payload.tool_name ?? "") : matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
-    trace.matched = selectConditions(catalog.conditions, step, subject);
+    trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
       trace.outcomes = await runConditions(trace.matched, {
@@ -117,7 +117,7 @@ function combine(effects: Effect[]): Effect {
 const clean = (v: unknown) => (typeof v === "string" ? v.replace(/\0/g, "") : "");
 
 /** Returns the environment of one condition: the inherited one plus the AH_* scalars. */
-function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis) {
+export function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis) {
   const env: Record<string, string | undefined> = {
     ...base,
     AH_STEP: c.step,

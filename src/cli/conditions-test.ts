@@ -1,3 +1,96 @@
+import { availableParallelism } from "node:os";
+import { basename, relative } from "node:path";
 import { defineCommand } from "citty";
+import { type CasesFile, caseProblem, casesPathFor, loadCases, selectCases } from "../explain/cases";
+import { type CaseResult, runCase } from "../explain/case-run";
+import type { Target } from "../types";
+import { catalogFor, chooseTarget, targetArg } from "./common";
+import { paint } from "./paint";
 
-export default defineCommand({ meta: { name: "conditions-test", description: "not yet" }, run() {} });
+// `agentihooks conditions test [PATH...]`: every case of every active condition (or of the named
+// condition files, cases files or directories), each condition alone in a world of its own (see
+// explain/case-run.ts), so a case keeps judging its own condition whatever else is installed.
+// Exit 1 when any case fails or a cases file cannot be used, so CI can run it.
+
+interface FileReport {
+  condition: string;
+  cases_file: string;
+  error?: string;
+  results: CaseResult[];
+}
+
+export default defineCommand({
+  meta: { name: "test", description: "Run the cases beside each condition (_<name>.cases.json) and report pass/fail with a diff" },
+  args: {
+    target: { ...targetArg, description: "Harness to judge the cases as (claude, codex, copilot; a case's own target wins)" },
+    case: { type: "string", description: "Only cases whose name contains this text" },
+    json: { type: "boolean", description: "Print one JSON document" },
+  },
+  async run({ args }) {
+    const target = chooseTarget(args.target);
+    const paths = (args._ as string[]).filter(Boolean);
+    const { files, without } = paths.length ? selectCases(paths) : activeCases(target);
+    const reports = await runAll(files, target, args.case);
+    const failed = reports.reduce((n, r) => n + (r.error ? 1 : 0) + r.results.filter((x) => !x.pass).length, 0);
+    const passed = reports.reduce((n, r) => n + r.results.filter((x) => x.pass).length, 0);
+    if (args.json) process.stdout.write(`${JSON.stringify({ target, passed, failed, files: reports, without_cases: without }, null, 2)}\n`);
+    else process.stdout.write(render(reports, without, passed, failed));
+    if (failed > 0) process.exitCode = 1;
+  },
+});
+
+// --- internal ---
+
+function activeCases(target: Target): { files: CasesFile[]; without: string[] } {
+  const files: CasesFile[] = [];
+  const without: string[] = [];
+  for (const c of catalogFor(target).conditions) {
+    const p = casesPathFor(c.path);
+    if (p) files.push(loadCases(p));
+    else without.push(c.path);
+  }
+  return { files, without };
+}
+
+/** Runs every case of every file; cases are independent worlds, so they share one parallel pool. */
+async function runAll(files: CasesFile[], target: Target, only?: string): Promise<FileReport[]> {
+  const reports: FileReport[] = files.map((f) => ({ condition: f.condition, cases_file: f.path, error: f.error, results: [] }));
+  const jobs = files.flatMap((f, fi) =>
+    f.error ? [] : f.cases.filter((c) => !only || String(c?.name ?? "").includes(only)).map((c, ci) => ({ fi, ci, c })),
+  );
+  let next = 0;
+  const worker = async () => {
+    while (next < jobs.length) {
+      const { fi, ci, c } = jobs[next++];
+      const problem = caseProblem(c);
+      reports[fi].results[ci] = problem
+        ? { name: String(c?.name ?? `case ${ci + 1}`), pass: false, mode: "pipeline", target, diffs: [], error: problem }
+        : await runCase(files[fi].condition, c, target);
+    }
+  };
+  // Most of a case's time is a script starting up, not CPU: more workers than cores pays off.
+  await Promise.all(Array.from({ length: Math.min(availableParallelism() * 4, 16, jobs.length) }, worker));
+  return reports;
+}
+
+function render(reports: FileReport[], without: string[], passed: number, failed: number): string {
+  const p = paint();
+  const out: string[] = [];
+  const rel = (s: string) => relative(process.cwd(), s) || s;
+  for (const r of reports) {
+    out.push(p.bold(r.condition ? basename(r.condition) : rel(r.cases_file)) + p.dim(`  (${rel(r.cases_file)})`));
+    if (r.error) out.push(`  ${p.red("FAIL")} ${rel(r.cases_file)}: ${r.error}`);
+    for (const c of r.results) {
+      const mode = c.mode === "direct" ? p.dim(" [direct]") : "";
+      out.push(`  ${c.pass ? p.green("pass") : p.red("FAIL")} ${c.name}${mode}`);
+      if (c.pass) continue;
+      if (c.error) out.push(`       ${p.red(c.error)}`);
+      for (const d of c.diffs) out.push(`       ${d.what}`, `         ${p.green(`- expected ${d.expected}`)}`, `         ${p.red(`+ actual   ${d.actual}`)}`);
+      if (c.outcome && !c.error) out.push(p.dim(`       condition: ${c.outcome.status}${c.outcome.exit === null ? "" : `, exit ${c.outcome.exit}`}${c.outcome.stderr ? `, stderr: ${c.outcome.stderr.slice(0, 200)}` : ""}`));
+    }
+  }
+  if (without.length) out.push("", p.dim(`No cases (${without.length}): ${without.map((w) => basename(w)).join(", ")}`));
+  const total = `${passed + failed} case${passed + failed === 1 ? "" : "s"} in ${reports.length} file${reports.length === 1 ? "" : "s"}`;
+  out.push("", failed ? p.red(`${total}: ${passed} passed, ${failed} failed`) : p.green(`${total}: all ${passed} passed`));
+  return `${out.join("\n")}\n`;
+}
