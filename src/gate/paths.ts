@@ -42,11 +42,18 @@ export function realish(p: string): string {
   return p;
 }
 
-/** Returns the runtime layer folders: as configured and as resolved. */
+const runtimeMemo = new Map<string, string[]>();
+
+/** Returns the runtime layer folders: as configured and as resolved (memoized: one hook call, one home). */
 export function runtimeDirs(home: string): string[] {
-  const dir = resolve(home, "conditions");
-  const real = realish(dir);
-  return real === dir ? [dir] : [dir, real];
+  let dirs = runtimeMemo.get(home);
+  if (!dirs) {
+    const dir = resolve(home, "conditions");
+    const real = realish(dir);
+    dirs = real === dir ? [dir] : [dir, real];
+    runtimeMemo.set(home, dirs);
+  }
+  return dirs;
 }
 
 const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
