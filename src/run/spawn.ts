@@ -12,7 +12,11 @@ export interface SpawnOptions {
   timeoutMs: number;
 }
 
-/** Reads a stream to its end, keeping at most `cap` bytes; the rest is drained and dropped. */
+/**
+ * Reads a stream keeping at most `cap` bytes. Past the cap the stream is cancelled rather than drained:
+ * the pipe reader would otherwise buffer a flood faster than it can be dropped. The writer then gets
+ * EPIPE, which ends a flood at once.
+ */
 async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Promise<{ text: string; cut: boolean }> {
   const chunks: Uint8Array[] = [];
   let kept = 0;
@@ -22,12 +26,15 @@ async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Prom
     for (;;) {
       const { value, done } = await reader.read();
       if (done) break;
-      if (kept < cap) {
-        const part = value.length + kept > cap ? value.subarray(0, cap - kept) : value;
-        chunks.push(part);
-        kept += part.length;
-        if (part.length < value.length) cut = true;
-      } else cut = true;
+      const room = cap - kept;
+      // slice copies: a subarray would keep a whole (possibly huge) chunk alive
+      chunks.push(value.length > room ? value.slice(0, room) : value);
+      kept += Math.min(value.length, room);
+      if (value.length > room) {
+        cut = true;
+        reader.cancel().catch(() => {});
+        break;
+      }
     }
   } catch {
     // the stream was cancelled (process group killed): keep what we have
@@ -82,7 +89,9 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   const [o, e] = await Promise.all([out, err]);
   if (timedOut) return done({ status: "timeout", exitCode, stdout: o.text, stderr: e.text, error: `timed out after ${opts.timeoutMs / 1000}s` });
   const stderr = e.cut ? `${e.text}\n[stderr cut at ${OUTPUT_CAP} bytes]` : e.text;
-  return classify(done({ status: "answered", exitCode, stdout: o.text, stderr }), o.cut);
+  // A writer that kept writing past the cap died of SIGPIPE: judge what it wrote up to the cap.
+  const code = (o.cut || e.cut) && (exitCode === 141 || proc.signalCode === "SIGPIPE") ? 0 : exitCode;
+  return classify(done({ status: "answered", exitCode: code, stdout: o.text, stderr }), o.cut);
 }
 
 function writeStdin(proc: ReturnType<typeof Bun.spawn>, text: string): void {
