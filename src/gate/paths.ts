@@ -1,6 +1,9 @@
 // Which paths hold conditions. A path is protected when, after `~` and `..` are resolved, it lies under
 // a `.claude/conditions` or `.agentihooks/conditions` folder, or under the runtime layer
-// ($AGENTIHOOKS_HOME/conditions, whatever the home is). Both the path as written and its real path
+// ($AGENTIHOOKS_HOME/conditions, whatever the home is). The home's other decision files are protected
+// the same way, because writing them changes what runs as well: the gate files (a forged one opens the
+// gate), the condition index cache (a forged one lists any script), the built-in profiles and
+// state.json (which bundle and profiles are layers). Both the path as written and its real path
 // (symlinks of the nearest existing ancestor followed) are checked, so neither a symlink pointing into
 // a layer nor a symlinked layer folder slips through.
 import { existsSync, realpathSync } from "node:fs";
@@ -8,6 +11,8 @@ import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
 
 /** Folder pairs that make a path a condition layer wherever they appear. */
 const LAYER_DIRS = [".claude", ".agentihooks"];
+/** Entries of $AGENTIHOOKS_HOME (or any `.agentihooks` folder) that decide which conditions run. */
+export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json"];
 
 export interface PathScope {
   cwd: string;
@@ -44,13 +49,14 @@ export function realish(p: string): string {
 
 const runtimeMemo = new Map<string, string[]>();
 
-/** Returns the runtime layer folders: as configured and as resolved (memoized: one hook call, one home). */
+/** Returns the protected entries of the home: as configured and as resolved (memoized: one hook call, one home). */
 export function runtimeDirs(home: string): string[] {
   let dirs = runtimeMemo.get(home);
   if (!dirs) {
-    const dir = resolve(home, "conditions");
-    const real = realish(dir);
-    dirs = real === dir ? [dir] : [dir, real];
+    const base = resolve(home);
+    const real = realish(base);
+    const roots = real === base ? [base] : [base, real];
+    dirs = roots.flatMap((r) => HOME_ENTRIES.map((e) => join(r, e)));
     runtimeMemo.set(home, dirs);
   }
   return dirs;
@@ -64,6 +70,7 @@ function lexicallyProtected(p: string, runtime: string[]): boolean {
   const parts = p.split(sep).map((s) => s.toLowerCase());
   for (let i = 0; i + 1 < parts.length; i++) {
     if (LAYER_DIRS.includes(parts[i]) && parts[i + 1] === "conditions") return true;
+    if (parts[i] === ".agentihooks" && HOME_ENTRIES.includes(parts[i + 1])) return true;
   }
   return false;
 }
@@ -84,6 +91,6 @@ export function isProtectedPath(p: string, scope: PathScope): boolean {
 export function holdsLayer(p: string, scope: PathScope): boolean {
   const abs = realish(absolutePath(p, scope));
   if (LAYER_DIRS.includes(basename(abs).toLowerCase())) return true;
-  if (runtimeDirs(scope.home).some((d) => dirname(d) === abs)) return true;
+  if (runtimeDirs(scope.home).some((d) => dirname(d) === abs)) return true; // the home itself
   return LAYER_DIRS.some((l) => existsSync(join(abs, l, "conditions")));
 }

@@ -43,7 +43,7 @@ export function conditionWrite(call: WriteCall): string | undefined {
   if (tool === "bash") return bashWrite(String(call.input.command ?? ""), call.scope, call.analysis);
   if (READ_TOOLS.has(tool) || READ_VERBS.test(tool)) return undefined;
   const hit = toolPaths(call.input).find((p) => isProtectedPath(p, call.scope));
-  return hit ? `${call.rawToolName || call.toolName} on ${hit} (a condition layer)` : undefined;
+  return hit ? `${call.rawToolName || call.toolName} on ${hit} (a condition layer or the gate's own state)` : undefined;
 }
 
 /** Returns every path a file tool's input names. */
@@ -59,11 +59,15 @@ export function toolPaths(input: Record<string, unknown>): string[] {
   return out;
 }
 
-/** A command line counts as touching a layer when its text names one, which is a pattern match. */
+/**
+ * A command line counts as touching a layer when its text names one, which is a pattern match:
+ * `conditions` with `.claude`, `.agentihooks` or the home; the home's other entries (gates, cache, ...)
+ * only with `.agentihooks` or the home, so Claude's own `.claude/cache` stays out of it.
+ */
 function mentionsLayer(command: string, scope: PathScope): boolean {
-  if (!/conditions/i.test(command)) return false;
-  if (/\.claude|\.agentihooks|agentihooks_home/i.test(command)) return true;
-  return [scope.home, ...runtimeDirs(scope.home)].some((d) => command.includes(d));
+  const home = /\.agentihooks|agentihooks_home/i.test(command) || [scope.home, ...runtimeDirs(scope.home)].some((d) => command.includes(d));
+  if (/conditions/i.test(command) && (home || /\.claude/i.test(command))) return true;
+  return home && /gates|cache|builtin|state\.json/i.test(command);
 }
 
 /** Returns what the shell command would do to a layer, or undefined when it leaves them alone. */

@@ -135,6 +135,12 @@ describe("arming and closing", () => {
       denied(pre(h, "Bash", { command: "rm .agentihooks/conditions/a.sh" }));
     }
   });
+  test("the agent cannot open the gate by writing its file", () => {
+    const forged = JSON.stringify({ session_id: "arm-7", armed_at: Date.now(), source: "typed", prompt_excerpt: "" });
+    denied(pre("claude", "Write", { file_path: gatePath(sb.home, "arm-7")!, content: forged }, "arm-7"));
+    denied(pre("claude", "Bash", { command: `mkdir -p $AGENTIHOOKS_HOME/gates && echo '${forged}' > $AGENTIHOOKS_HOME/gates/arm-7.json` }, "arm-7"));
+    denied(pre("codex", "apply_patch", { command: patch(gatePath(sb.home, "arm-7")!) }, "arm-7"));
+  });
   test("a gate older than an hour is closed", () => {
     prompt("claude", "add a condition", "arm-6");
     allowed(pre("claude", "Write", { file_path: layerFile, content: "x" }, "arm-6"));

@@ -115,3 +115,22 @@ describe("shell commands", () => {
   ];
   for (const c of allowed) test(`allowed: ${c}`, () => expect(bash(c)).toBeUndefined());
 });
+
+describe("the gate's own state", () => {
+  const gate = join(sb.home, "gates", "s.json");
+  test("forging a gate file, the index cache or state.json is a write to conditions", () => {
+    expect(tool("Write", { file_path: gate, content: "{}" })).toBeString();
+    expect(tool("Write", { file_path: join(sb.home, "cache", "conditions-index.claude.0.json") })).toBeString();
+    expect(tool("Edit", { file_path: join(sb.home, "state.json") })).toBeString();
+    expect(tool("Write", { file_path: "~/.agentihooks/gates/s.json" })).toBeString();
+    expect(bash(`echo '{"session_id":"s","armed_at":1}' > ${gate}`)).toBeString();
+    expect(bash("echo {} > ~/.agentihooks/gates/s.json")).toBeString();
+    expect(bash("rm -rf ~/.agentihooks/cache")).toBeString();
+  });
+  test("logs and Claude's own folders are not", () => {
+    expect(tool("Write", { file_path: join(sb.home, "logs", "x.log") })).toBeUndefined();
+    expect(bash("rm -rf ~/.claude/cache")).toBeUndefined();
+    expect(bash("rm ~/.agentihooks/logs/hook.jsonl.1")).toBeUndefined();
+    expect(bash(`cat ${gate}`)).toBeUndefined();
+  });
+});
