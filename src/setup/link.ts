@@ -2,6 +2,7 @@
 // all trust needs: layers.ts reads its origin owner and trusts that owner's repositories.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { builtinProfileNames } from "../conditions/builtin";
 import { gitConfigPath, ownerOf, readOriginUrl } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
@@ -54,6 +55,10 @@ export function linkProfile(name: string, dir: string, target?: Target): string[
   } else state.linked_profiles = { ...(state.linked_profiles ?? {}), [name]: path };
   saveState(state);
   const lines = [`linked profile ${name} -> ${path}${target ? ` (${target} only)` : ""}`];
+  const bundled = state.bundle?.path && existsSync(join(state.bundle.path, "profiles", name));
+  if (builtinProfileNames().includes(name) || bundled) {
+    lines.push(`  warning: ${bundled ? "the bundle" : "a built-in profile"} also has a profile "${name}" and resolves first; pick another name`);
+  }
   if (!existsSync(join(path, ".claude", "conditions"))) lines.push(`  note: ${join(path, ".claude", "conditions")} does not exist yet; the profile's conditions go there`);
   lines.push(`  use it: agentihooks init --profile ${name}${target ? ` --target ${target}` : ""} (profiles resolve built-in, then bundle, then linked)`);
   return lines;

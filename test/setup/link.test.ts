@@ -71,5 +71,6 @@ describe("link --profile", () => {
     expect(state(sb).linked_profiles).toEqual({});
     expect(ah(sb, ["unlink", "--profile", "extra"]).stderr.trim()).toBe('agentihooks: profile "extra" is not linked');
     expect(ah(sb, ["link", "--profile", "bad name", prof]).stderr).toContain('invalid profile name "bad name"');
+    expect(ah(sb, ["link", "--profile", "default", prof]).stdout).toContain('a built-in profile also has a profile "default" and resolves first');
   });
 });
