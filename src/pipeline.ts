@@ -75,7 +75,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     catalog ??= loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
     const subject: Subject = { name: step === "pre" || step === "post" || step === "fail" || step === "permission" ? (payload.tool_name ?? "") : matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
-    trace.matched = selectConditions(catalog.conditions, step, subject);
+    trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
       trace.outcomes = await runConditions(trace.matched, {

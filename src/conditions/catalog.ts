@@ -2,17 +2,18 @@
 // A hit costs one stat of state.json, one stat per watched path and one small JSON read; no listing.
 // It is rebuilt when a watched directory's signature changes (a file added, removed or renamed), when
 // state.json changes, or when a candidate profile directory appears or disappears.
+// The file is JSON lines: a header (signatures, layers, and one group per step and matcher), then one line
+// per group with its conditions. A hook call parses the header and only the groups whose matcher fits the
+// call, so a thousand conditions that do not apply cost one line scan, not a thousand objects.
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
-import { writeFileAtomic } from "../state/atomic";
-import { type State, loadState } from "../state/state-file";
-import type { Condition, InvalidFile, Layer, Target } from "../types";
-import { planLayers } from "./layers";
-import { scanLayers } from "./scan";
+import type { State } from "../state/state-file";
+import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
+import { type Subject, matches, parseMatcher } from "./matcher";
 import { findGitRoot } from "./trust";
 
-const CACHE_VERSION = 2;
+const CACHE_VERSION = 3;
 /** A directory changed less than this long ago may still be mid-edit: do not cache what it shows. */
 const FRESH_MS = 2000;
 
@@ -24,18 +25,25 @@ export interface Catalog {
   repoRoot?: string;
   cachePath: string;
   fromCache: boolean;
+  /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
+  conditionsFor(step: Step, subject: Subject): Condition[];
 }
 
-interface CacheFile {
+interface CacheHeader {
   version: number;
   state: string;
   watched: [string, string][];
   layers: Layer[];
-  conditions: Condition[];
   invalid: InvalidFile[];
   problems: string[];
   repoRoot?: string;
+  /** [step, matcher, count]: group i's conditions are line i + 1 after the header. */
+  groups: [Step, string, number][];
+  /** Length of everything after the header line: a truncated file is never trusted. */
+  body: number;
 }
+
+type Scanned = Pick<Catalog, "layers" | "conditions" | "invalid">;
 
 export interface CatalogOptions {
   target: Target;
@@ -72,25 +80,84 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   const statePath = join(opts.home, "state.json");
   const stateSig = signature(statePath);
   const cached = readCache(cachePath);
-  if (cached && cached.state === stateSig && cached.repoRoot === repoRoot && cached.watched.every(([p, s]) => signature(p) === s)) {
-    return { ...cached, cachePath, fromCache: true };
+  if (cached && cached.head.state === stateSig && cached.head.repoRoot === repoRoot && cached.head.watched.every(([p, s]) => signature(p) === s)) {
+    return fromCache(cached.head, cached.lines, cachePath, () => rebuild(opts, cachePath, statePath, stateSig));
   }
   return rebuild(opts, cachePath, statePath, stateSig);
 }
 
-function readCache(path: string): CacheFile | undefined {
+function readCache(path: string): { head: CacheHeader; lines: string[] } | undefined {
   try {
-    const v = JSON.parse(readFileSync(path, "utf8")) as CacheFile;
-    // A corrupt or foreign file is never trusted: check the shape we rely on.
-    if (v?.version !== CACHE_VERSION || typeof v.state !== "string" || !Array.isArray(v.watched) || !Array.isArray(v.conditions)) return undefined;
+    const text = readFileSync(path, "utf8");
+    const nl = text.indexOf("\n");
+    const v = JSON.parse(text.slice(0, nl)) as CacheHeader;
+    // A corrupt, truncated or foreign file is never trusted: check the shape we rely on.
+    if (v?.version !== CACHE_VERSION || typeof v.state !== "string" || !Array.isArray(v.watched) || !Array.isArray(v.groups)) return undefined;
     if (!Array.isArray(v.layers) || !Array.isArray(v.invalid) || !Array.isArray(v.problems)) return undefined;
-    return v;
+    if (nl < 0 || text.length - nl - 1 !== v.body) return undefined;
+    const lines = text.slice(nl + 1).split("\n");
+    return lines.length === v.groups.length + 1 ? { head: v, lines } : undefined;
   } catch {
     return undefined;
   }
 }
 
+/** Returns a catalog over a cache hit: conditions are parsed per group, on first use. */
+function fromCache(head: CacheHeader, lines: string[], cachePath: string, rebuildNow: () => Catalog): Catalog {
+  const parsed: Condition[][] = [];
+  let fallback: Catalog | undefined;
+  const group = (i: number): Condition[] => {
+    try {
+      return (parsed[i] ??= JSON.parse(lines[i]) as Condition[]);
+    } catch {
+      fallback ??= rebuildNow(); // a line damaged in place: the file lied, so trust the folders instead
+      return fallback.conditions.filter((c) => c.step === head.groups[i][0] && c.matcher === head.groups[i][1]);
+    }
+  };
+  const gather = (keep: (g: CacheHeader["groups"][number]) => boolean) =>
+    head.groups.flatMap((g, i) => (keep(g) ? group(i) : [])).sort((a, b) => a.order - b.order);
+  let all: Condition[] | undefined;
+  const { layers, invalid, problems, repoRoot } = head;
+  return {
+    layers,
+    invalid,
+    problems,
+    repoRoot,
+    cachePath,
+    fromCache: true,
+    get conditions() {
+      return (all ??= gather(() => true));
+    },
+    conditionsFor: (step, subject) => gather(([s, m]) => s === step && couldMatch(m, subject)),
+  };
+}
+
+/** True when the matcher text can match the subject; an invalid matcher is kept (select rejects it). */
+function couldMatch(matcher: string, subject: Subject): boolean {
+  const m = parseMatcher(matcher);
+  return typeof m === "string" || matches(m, subject);
+}
+
+/** Returns the cache file text: the header line, then one line per (step, matcher) group. */
+function cacheText(head: Omit<CacheHeader, "groups" | "body">, conditions: Condition[]): string {
+  const groups = new Map<string, Condition[]>();
+  for (const c of conditions) {
+    const k = `${c.step}\0${c.matcher}`;
+    groups.get(k)?.push(c) ?? groups.set(k, [c]);
+  }
+  const lines = [...groups.values()].map((g) => JSON.stringify(g));
+  const body = lines.map((l) => `${l}\n`).join("");
+  const header: CacheHeader = { ...head, groups: [...groups.values()].map((g) => [g[0].step, g[0].matcher, g.length]), body: body.length };
+  return `${JSON.stringify(header)}\n${body}`;
+}
+
 function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string): Catalog {
+  // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
+  // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
+  const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
+  const { planLayers } = require("./layers") as typeof import("./layers");
+  const { scanLayers } = require("./scan") as typeof import("./scan");
+  const { writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
   const problems: string[] = [];
   let state = opts.state;
   let stateOk = true;
@@ -109,8 +176,8 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
-  const scanned = scanLayers(plan.layers, opts.config.strictModes);
-  const file: CacheFile = { version: CACHE_VERSION, state: stateSig, watched, ...scanned, problems, repoRoot: plan.repoRoot };
+  const scanned: Scanned = scanLayers(plan.layers, opts.config.strictModes);
+  const head = { version: CACHE_VERSION, state: stateSig, watched, layers: scanned.layers, invalid: scanned.invalid, problems, repoRoot: plan.repoRoot };
   const fresh = [statePath, ...plan.watched].some((p) => {
     try {
       const st = statSync(p);
@@ -122,10 +189,12 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   if (stateOk && !fresh) {
     try {
       mkdirSync(join(opts.home, "cache"), { recursive: true });
-      writeFileAtomic(cachePath, JSON.stringify(file));
+      writeFileAtomic(cachePath, cacheText(head, scanned.conditions));
     } catch (err) {
       opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
     }
   }
-  return { ...file, cachePath, fromCache: false };
+  const { conditions } = scanned;
+  const conditionsFor = (step: Step, subject: Subject) => conditions.filter((c) => c.step === step && couldMatch(c.matcher, subject));
+  return { ...head, conditions, cachePath, fromCache: false, conditionsFor };
 }

@@ -104,8 +104,9 @@ describe("load", () => {
     const cached = readdirSync(join(sb.home, "cache")).filter((f) => !f.startsWith("."));
     expect(cached.length).toBeGreaterThan(0);
     for (const f of cached) {
-      const index = JSON.parse(readFileSync(join(sb.home, "cache", f), "utf8"));
-      expect(index.conditions.map((c: { file: string }) => c.file)).toContain("pre-bash-late.sh");
+      // JSON lines: a header, then one array of conditions per (step, matcher) group
+      const [, ...groups] = readFileSync(join(sb.home, "cache", f), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
+      expect(groups.flat().map((c: { file: string }) => c.file)).toContain("pre-bash-late.sh");
     }
   }, 60_000);
 
