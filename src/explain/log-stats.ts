@@ -1,0 +1,131 @@
+// Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and the rotated hook.jsonl.1):
+// per condition, what it answered and how long it took; per hook call, the total latency.
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { AgentihooksError } from "../errors";
+import { LOG_FILE } from "../state/hook-log";
+
+export interface Latency {
+  p50: number;
+  p95: number;
+  max: number;
+}
+
+export interface ConditionStats extends Latency {
+  condition: string;
+  sources: string[];
+  calls: number;
+  denies: number;
+  asks: number;
+  rewrites: number;
+  timeouts: number;
+  /** crashed, bad-output or skipped: the condition was skipped and named in a context note. */
+  failures: number;
+}
+
+export interface StatsDocument {
+  files: string[];
+  since?: string;
+  from?: string;
+  to?: string;
+  /** Lines that were not JSON records (a torn write, a foreign line). */
+  unreadable: number;
+  hooks: Latency & { calls: number; denies: number; errors: number };
+  conditions: ConditionStats[];
+}
+
+interface LogRecord {
+  t?: string;
+  kind?: string;
+  condition?: string;
+  source?: string;
+  status?: string;
+  decision?: string;
+  rewrite?: boolean;
+  duration_ms?: number;
+  error?: string;
+}
+
+const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
+
+/** Returns a duration like 90s, 30m, 2h, 7d or 1w in milliseconds, or throws a one-line usage error. */
+export function parseDuration(text: string): number {
+  const m = /^(\d+(?:\.\d+)?)([smhdw])$/.exec(text.trim());
+  if (!m) throw new AgentihooksError("E_USAGE", `--since "${text}" is not a duration (for example 90s, 30m, 2h, 7d, 1w)`);
+  return Number(m[1]) * UNITS[m[2]];
+}
+
+/** Returns the statistics of the log records in `logsDir` newer than `sinceMs` ago (all when undefined). */
+export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): StatsDocument {
+  const files = [`${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter((f) => existsSync(f));
+  const cutoff = sinceMs === undefined ? -Infinity : now - sinceMs;
+  const doc: StatsDocument = { files, unreadable: 0, hooks: { calls: 0, denies: 0, errors: 0, p50: 0, p95: 0, max: 0 }, conditions: [] };
+  const hookTimes: number[] = [];
+  const byCondition = new Map<string, { s: ConditionStats; times: number[] }>();
+  for (const r of records(files, doc)) {
+    const t = r.t ? Date.parse(r.t) : NaN;
+    if (Number.isNaN(t) || t < cutoff) continue;
+    if (!doc.from || r.t! < doc.from) doc.from = r.t;
+    if (!doc.to || r.t! > doc.to) doc.to = r.t;
+    if (r.kind === "hook") {
+      doc.hooks.calls++;
+      if (r.decision === "deny") doc.hooks.denies++;
+      if (r.error) doc.hooks.errors++;
+      if (typeof r.duration_ms === "number") hookTimes.push(r.duration_ms);
+    } else if (r.kind === "condition" && r.condition) addCondition(byCondition, r);
+  }
+  Object.assign(doc.hooks, latency(hookTimes));
+  doc.conditions = [...byCondition.values()].map(({ s, times }) => ({ ...s, ...latency(times) }));
+  // The slowest guard first: that is the one a person came to find.
+  doc.conditions.sort((a, b) => b.p95 - a.p95 || a.condition.localeCompare(b.condition));
+  return doc;
+}
+
+// --- internal ---
+
+function* records(files: string[], doc: StatsDocument): Generator<LogRecord> {
+  for (const f of files) {
+    let text: string;
+    try {
+      text = readFileSync(f, "utf8");
+    } catch (err) {
+      throw new AgentihooksError("E_IO", `cannot read ${f}: ${(err as Error).message}`);
+    }
+    for (const line of text.split("\n")) {
+      if (!line.trim()) continue;
+      try {
+        const v = JSON.parse(line);
+        if (v && typeof v === "object" && !Array.isArray(v)) yield v as LogRecord;
+        else doc.unreadable++;
+      } catch {
+        doc.unreadable++;
+      }
+    }
+  }
+}
+
+function addCondition(map: Map<string, { s: ConditionStats; times: number[] }>, r: LogRecord): void {
+  const name = r.condition as string;
+  let e = map.get(name);
+  if (!e) {
+    e = { s: { condition: name, sources: [], calls: 0, denies: 0, asks: 0, rewrites: 0, timeouts: 0, failures: 0, p50: 0, p95: 0, max: 0 }, times: [] };
+    map.set(name, e);
+  }
+  const s = e.s;
+  s.calls++;
+  if (r.source && !s.sources.includes(r.source)) s.sources.push(r.source);
+  if (r.status === "denied" || r.decision === "deny") s.denies++;
+  else if (r.decision === "ask") s.asks++;
+  if (r.rewrite) s.rewrites++;
+  if (r.status === "timeout") s.timeouts++;
+  else if (r.status === "crashed" || r.status === "bad-output" || r.status === "skipped") s.failures++;
+  if (typeof r.duration_ms === "number") e.times.push(r.duration_ms);
+}
+
+/** Returns nearest-rank percentiles: p95 of 20 values is the 19th, never an interpolated value. */
+export function latency(values: number[]): Latency {
+  if (!values.length) return { p50: 0, p95: 0, max: 0 };
+  const v = [...values].sort((a, b) => a - b);
+  const at = (p: number) => v[Math.max(0, Math.ceil((p / 100) * v.length) - 1)];
+  return { p50: at(50), p95: at(95), max: v[v.length - 1] };
+}
