@@ -7,7 +7,7 @@
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src -type f -name '*.ts' 2>/dev/null) package.json
-BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none
+BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
 .PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
 
@@ -43,9 +43,9 @@ e2e: build test-tools
 
 # Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck.
 test-tools:
-	@command -v jq >/dev/null && command -v shellcheck >/dev/null || { \
-	  (apt-get update -qq && apt-get install -y -qq jq shellcheck >/dev/null) || \
-	  echo "warning: could not install jq/shellcheck"; }
+	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null || { \
+	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace >/dev/null) || \
+	  echo "warning: could not install jq, shellcheck, strace"; }
 
 bench: build
 	$(BUN) run bench/run.ts

@@ -1,5 +1,5 @@
 // Built-in profiles ship inside the executable. A condition must be a file to run, so a profile is
-// written out once under $AGENTIHOOKS_HOME/builtin/<version>/<name>/ when first needed.
+// written out once under $AGENTIHOOKS_HOME/builtin/<version>-<content hash>/<name>/ when first needed.
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../state/atomic";
@@ -15,7 +15,8 @@ export function builtinProfileNames(): string[] {
 export function builtinProfileDir(name: string, home: string): string | undefined {
   const files = BUILTIN_PROFILES[name];
   if (!files) return undefined;
-  const dir = join(home, "builtin", VERSION, name);
+  // Keyed by content, so a rebuilt executable with changed profiles never runs a stale copy.
+  const dir = join(home, "builtin", `${VERSION}-${contentHash()}`, name);
   if (!existsSync(dir)) {
     try {
       materialize(dir, files);
@@ -24,6 +25,12 @@ export function builtinProfileDir(name: string, home: string): string | undefine
     }
   }
   return dir;
+}
+
+let hash: string | undefined;
+function contentHash(): string {
+  hash ??= (Bun.hash.crc32(JSON.stringify(BUILTIN_PROFILES)) >>> 0).toString(16).padStart(8, "0");
+  return hash;
 }
 
 /** Writes the profile into a temp folder, then renames it into place, so a half profile is never seen. */

@@ -13,7 +13,9 @@ export function runnerFor(path: string, ext: string, env: Record<string, string 
     case "mjs":
     case "cjs":
       // The executable embeds Bun: BUN_BE_BUN=1 makes it run scripts, so TypeScript needs nothing installed.
-      return [process.execPath, "run", path];
+      // The session's directory may be an untrusted repository: never load its .env or bunfig.toml
+      // (a bunfig `preload` would run its code).
+      return [process.execPath, "run", "--no-env-file", "--config=/dev/null", path];
     default:
       try {
         accessSync(path, constants.X_OK);

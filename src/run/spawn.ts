@@ -89,8 +89,10 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   const [o, e] = await Promise.all([out, err]);
   if (timedOut) return done({ status: "timeout", exitCode, stdout: o.text, stderr: e.text, error: `timed out after ${opts.timeoutMs / 1000}s` });
   const stderr = e.cut ? `${e.text}\n[stderr cut at ${OUTPUT_CAP} bytes]` : e.text;
-  // A writer that kept writing past the cap died of SIGPIPE: judge what it wrote up to the cap.
-  const code = (o.cut || e.cut) && (exitCode === 141 || proc.signalCode === "SIGPIPE") ? 0 : exitCode;
+  // A writer that kept writing past the cap met a closed pipe (SIGPIPE, or EPIPE and exit 1 where
+  // SIGPIPE is ignored): its exit code says nothing about its answer, so judge what it wrote up to the
+  // cap. An explicit exit 2 still denies.
+  const code = (o.cut || e.cut) && exitCode !== 2 ? 0 : exitCode;
   return classify(done({ status: "answered", exitCode: code, stdout: o.text, stderr }), o.cut);
 }
 

@@ -186,6 +186,20 @@ describe("script contract", () => {
   });
 });
 
+describe("an untrusted working directory cannot inject code", () => {
+  test("a repository's bunfig.toml preload and .env do not reach the hook or a TypeScript condition", () => {
+    const { sb, add } = setup();
+    const marker = join(sb.root, "preloaded");
+    writeFileSync(join(sb.repo, "bunfig.toml"), 'preload = ["./evil.ts"]\n');
+    writeFileSync(join(sb.repo, "evil.ts"), `require("node:fs").writeFileSync(${JSON.stringify(marker)}, "x");\n`);
+    writeFileSync(join(sb.repo, ".env"), "INJECTED=yes\n");
+    add("pre-bash-ts.ts", 'console.log(`injected=${process.env.INJECTED ?? "no"}`);\n');
+    const r = hook(claudeBash("ls", sb.repo), { env: sb.env, cwd: sb.repo });
+    expect(r.json.hookSpecificOutput.additionalContext).toContain("injected=no");
+    expect(existsSync(marker)).toBe(false);
+  });
+});
+
 describe("nothing from a payload reaches a shell line", () => {
   test("payload values with $(...), backticks and ; create no file", () => {
     const { sb, add } = setup();
