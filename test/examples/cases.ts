@@ -1,7 +1,7 @@
 // Runs an example condition directly (no agentihooks) on one case of its `_<name>.cases.json`, and
 // judges the raw answer by the script contract: exit 2 denies with stderr as the reason; exit 0 with a
 // JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REPO, tempDir } from "../helpers";
 
@@ -49,9 +49,9 @@ export interface Answer {
 
 /** Returns the example condition files (not the cases, not the README). */
 export function exampleFiles(): string[] {
-  return (Bun.spawnSync(["ls", EXAMPLES]).stdout.toString().split("\n") as string[]).filter(
-    (f) => f && !f.startsWith("_") && !f.endsWith(".md"),
-  );
+  return readdirSync(EXAMPLES)
+    .filter((f) => !f.startsWith("_") && !f.endsWith(".md"))
+    .sort();
 }
 
 /** Returns the cases file path of a condition: `_<file without extension>.cases.json`. */
