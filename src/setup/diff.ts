@@ -22,7 +22,19 @@ function splitLines(text: string): string[] {
   return lines;
 }
 
+/** Common leading and trailing lines are matched first: the LCS table then only spans what changed, so a
+ *  large file with a small change (~/.claude.json) costs a few rows, not lines² memory. */
 function diffLines(a: string[], b: string[]): Op[] {
+  let head = 0;
+  while (head < a.length && head < b.length && a[head] === b[head]) head++;
+  let tail = 0;
+  while (tail < a.length - head && tail < b.length - head && a[a.length - 1 - tail] === b[b.length - 1 - tail]) tail++;
+  const same = (lines: string[]): Op[] => lines.map((l) => [" ", l]);
+  const middle = lcsDiff(a.slice(head, a.length - tail), b.slice(head, b.length - tail));
+  return [...same(a.slice(0, head)), ...middle, ...same(a.slice(a.length - tail))];
+}
+
+function lcsDiff(a: string[], b: string[]): Op[] {
   // lcs[i][j] = length of the longest common subsequence of a[i..] and b[j..]
   const lcs = Array.from({ length: a.length + 1 }, () => new Uint32Array(b.length + 1));
   for (let i = a.length - 1; i >= 0; i--) {

@@ -15,6 +15,7 @@ import { TARGETS, type Target } from "../types";
 import type { Scope } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
+import { checkMcp } from "./mcp-config";
 
 export interface Check {
   level: "ok" | "warn" | "fail" | "info";
@@ -45,6 +46,8 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   }
   const active = TARGETS.filter((t) => checkHarness(t, self, state, opts, checks));
   if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
+  const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
+  for (const t of active) checks.push(...checkMcp(t, self, scopes, setupContext(opts)));
   checks.push(checkHome());
   for (const t of active) checkConditions(t, opts, checks);
   return checks;

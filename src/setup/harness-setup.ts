@@ -61,3 +61,7 @@ export function firstShellWord(command: string): { word: string; rest: string } 
 export function hookArgs(target: Target, event: string): string[] {
   return ["hook", "--target", target, "--event", event];
 }
+
+/** The MCP server init registers: its name in every harness's MCP config, and its argv after the executable. */
+export const MCP_NAME = "agentihooks";
+export const MCP_ARGS: readonly string[] = ["mcp"];

@@ -16,6 +16,7 @@ import { codexSetup } from "./codex-config";
 import { copilotSetup } from "./copilot-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
+import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
 
 export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup };
 
@@ -27,6 +28,8 @@ export interface SetupOptions {
   scope: Scope;
   cwd: string;
   env: Record<string, string | undefined>;
+  /** Also (un)register the MCP server (default true; --no-mcp). */
+  mcp?: boolean;
 }
 
 /** Returns the absolute path of this executable, which every harness config will call. */
@@ -177,6 +180,7 @@ export function runInit(opts: InitOptions): string[] {
   const before = loadState();
   const after = planState(before, opts.targets, opts.profiles, opts.bundle);
   const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
+  changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
@@ -184,6 +188,7 @@ export function runInit(opts: InitOptions): string[] {
   applyChanges(changes);
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
+  if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
   return lines;
 }
@@ -191,7 +196,15 @@ export function runInit(opts: InitOptions): string[] {
 /** Removes exactly what init added from each target's config; returns the lines to print. */
 export function runUninit(opts: SetupOptions & { dryRun: boolean }): string[] {
   const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
+  changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
   if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change"];
   applyChanges(changes);
-  return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls agentihooks"];
+  return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls or registers agentihooks"];
+}
+
+/** Returns the MCP config changes of every target (none with --no-mcp). */
+function planMcp(opts: SetupOptions, plan: (cfg: McpConfig, ctx: SetupContext) => FileChange | undefined): FileChange[] {
+  if (opts.mcp === false) return [];
+  const ctx = setupContext(opts);
+  return opts.targets.map((t) => plan(MCP_CONFIGS[t], ctx)).filter((c): c is FileChange => !!c);
 }

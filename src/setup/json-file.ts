@@ -64,12 +64,16 @@ function sameExcept(a: JsonObject, b: JsonObject, key: string): boolean {
   return strip(a) === strip(b);
 }
 
-/** Returns `text` with the top-level member `key` set to `value` (undefined removes it), or undefined. */
-function spliceMember(text: string, key: string, value: Json | undefined, indent: string): string | undefined {
+/**
+ * Returns `text` with the top-level member `key` set to `value` (undefined removes it), or undefined.
+ * `depth` is how deep `text` itself is nested in the file (an object member's value: 2), so a value
+ * spliced into it gets the indentation of that level.
+ */
+export function spliceMember(text: string, key: string, value: Json | undefined, indent: string, depth = 1): string | undefined {
   const members = topLevelMembers(text);
   if (!members || members.list.length === 0) return undefined;
   const at = members.list.findIndex((m) => m.key === key);
-  const render = (v: Json) => JSON.stringify(v, null, indent).replace(/\n/g, `\n${indent}`);
+  const render = (v: Json) => JSON.stringify(v, null, indent).replace(/\n/g, `\n${indent.repeat(depth)}`);
   if (at >= 0 && value !== undefined) {
     const m = members.list[at];
     return text.slice(0, m.valueStart) + render(value) + text.slice(m.valueEnd);
@@ -87,7 +91,7 @@ function spliceMember(text: string, key: string, value: Json | undefined, indent
   return `${text.slice(0, last.valueEnd)},${lead}${JSON.stringify(key)}: ${render(value)}${text.slice(last.valueEnd)}`;
 }
 
-interface Member {
+export interface Member {
   key: string;
   keyStart: number;
   valueStart: number;
@@ -95,7 +99,7 @@ interface Member {
 }
 
 /** Returns the spans of the root object's members (the text is known to be valid JSON). */
-function topLevelMembers(text: string): { list: Member[] } | undefined {
+export function topLevelMembers(text: string): { list: Member[] } | undefined {
   const s = { text, pos: 0 };
   try {
     skipWs(s);

@@ -1,0 +1,202 @@
+// Registering `agentihooks mcp` (the condition_* and enforcement_* tools) as an MCP server named
+// "agentihooks" in each harness's MCP config. Every config is edited as text, changing only our
+// server's entry: ~/.claude.json holds all of Claude Code's state, config.toml the user's comments.
+// Planning is the same as for the hooks: a change per file, a backup before the first change, and
+// uninit restoring the backup's bytes when nothing else changed since.
+import { join } from "node:path";
+import { AgentihooksError, oneLine } from "../errors";
+import type { Target } from "../types";
+import { type FileChange, readBackup } from "./apply";
+import { codexMcp } from "./codex-mcp";
+import type { Check } from "./doctor";
+import { MCP_ARGS, MCP_NAME, type Scope, type SetupContext } from "./harness-setup";
+import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
+
+export interface McpFile {
+  path: string;
+  exists: boolean;
+  /** The bytes on disk ("" when missing). */
+  text: string;
+  /** What the config module parsed (a ConfigFile for JSON, the table for TOML). */
+  parsed: unknown;
+}
+
+export interface McpConfig {
+  target: Target;
+  configPath(scope: Scope, ctx: SetupContext): string;
+  /** Reads and parses the file; throws `file:line: reason` for one that does not parse. */
+  read(path: string): McpFile;
+  /** Returns the text with our server calling `exe` (the same text when it already does). */
+  add(file: McpFile, exe: string): string;
+  /** Returns the text without our server (the same text when it is not there). */
+  remove(file: McpFile): string;
+  /** Returns our server's command and args as the file has them, or undefined. */
+  find(file: McpFile): { command: unknown; args: unknown } | undefined;
+  /** true when the text left holds nothing: a file init created can be removed. */
+  isEmpty(text: string): boolean;
+  /** true when the backup holds none of ours and the same settings as `left`. */
+  restorable(saved: string, left: string, path: string): boolean;
+}
+
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Returns `mcpServers`, or undefined; throws `file:line` when it is not an object. */
+function serversOf(value: JsonObject, text: string, path: string): JsonObject | undefined {
+  const s = value.mcpServers;
+  if (s === undefined) return undefined;
+  if (!isRecord(s)) throw new AgentihooksError("E_CONFIG", `${path}:${lineOfKey(text, "mcpServers")}: "mcpServers" must be an object`);
+  return s;
+}
+
+/** Returns the file's text for `next`, splicing only `mcpServers.agentihooks` (or `mcpServers`) into it. */
+function renderJson(cf: ConfigFile, next: JsonObject): string {
+  const whole = JSON.stringify(next, null, cf.indent) + (cf.finalNewline ? "\n" : "");
+  if (!cf.exists) return whole;
+  const spliced = spliceServers(cf, next.mcpServers as JsonObject | undefined);
+  // The splice works on text: its result is written only when it parses to exactly what was meant.
+  try {
+    if (spliced !== undefined && same(JSON.parse(spliced), next)) return spliced;
+  } catch {}
+  return whole;
+}
+
+function spliceServers(cf: ConfigFile, servers: JsonObject | undefined): string | undefined {
+  const m = topLevelMembers(cf.text)?.list.find((x) => x.key === "mcpServers");
+  if (!m || servers === undefined) return spliceMember(cf.text, "mcpServers", servers, cf.indent);
+  const inner = cf.text.slice(m.valueStart, m.valueEnd);
+  const spliced = spliceMember(inner, MCP_NAME, servers[MCP_NAME], cf.indent, 2);
+  const next = spliced ?? JSON.stringify(servers, null, cf.indent).replace(/\n/g, `\n${cf.indent}`);
+  return cf.text.slice(0, m.valueStart) + next + cf.text.slice(m.valueEnd);
+}
+
+/** Drops an empty `mcpServers`, which init removes once our server was its last entry. */
+function withoutEmptyServers(v: JsonObject): JsonObject {
+  const { mcpServers, ...rest } = v;
+  return isRecord(mcpServers) && Object.keys(mcpServers).length === 0 ? rest : v;
+}
+
+/** An MCP config in JSON with a top-level `mcpServers` object (Claude Code, Copilot CLI). */
+function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (exe: string) => JsonObject): McpConfig {
+  const cfOf = (file: McpFile) => file.parsed as ConfigFile;
+  return {
+    target,
+    configPath,
+    read(path) {
+      const cf = readConfigFile(path);
+      serversOf(cf.value, cf.text, path);
+      return { path, exists: cf.exists, text: cf.text, parsed: cf };
+    },
+    add(file, exe) {
+      const cf = cfOf(file);
+      const servers = serversOf(cf.value, cf.text, cf.path) ?? {};
+      const cur = servers[MCP_NAME];
+      // Updated in place: keys of the user's own (env, say) stay.
+      const want: Json = isRecord(cur) ? { ...cur, ...entry(exe) } : entry(exe);
+      if (same(cur, want)) return file.text;
+      return renderJson(cf, { ...cf.value, mcpServers: { ...servers, [MCP_NAME]: want } });
+    },
+    remove(file) {
+      const cf = cfOf(file);
+      const servers = serversOf(cf.value, cf.text, cf.path);
+      if (!servers || !(MCP_NAME in servers)) return file.text;
+      const { [MCP_NAME]: _, ...rest } = servers;
+      const next: JsonObject = { ...cf.value, mcpServers: rest };
+      return renderJson(cf, withoutEmptyServers(next));
+    },
+    find(file) {
+      const s = serversOf(cfOf(file).value, file.text, file.path)?.[MCP_NAME];
+      return isRecord(s) ? { command: s.command, args: s.args } : undefined;
+    },
+    isEmpty: (text) => {
+      const v = parseJsonText(text, "");
+      return isRecord(v) && Object.keys(v).length === 0;
+    },
+    restorable(saved, left, path) {
+      try {
+        const s = parseJsonText(saved, path);
+        const l = parseJsonText(left, path);
+        if (!isRecord(s) || !isRecord(l) || (isRecord(s.mcpServers) && MCP_NAME in s.mcpServers)) return false;
+        return same(withoutEmptyServers(s), withoutEmptyServers(l));
+      } catch {
+        return false;
+      }
+    },
+  };
+}
+
+// Claude Code keeps user-scope MCP servers in ~/.claude.json ($CLAUDE_CONFIG_DIR/.claude.json when set),
+// project-scope ones in .mcp.json at the repository root.
+export const claudeMcp = jsonMcp(
+  "claude",
+  (scope, ctx) => {
+    if (scope === "project") return join(ctx.projectRoot, ".mcp.json");
+    return ctx.env.CLAUDE_CONFIG_DIR ? join(ctx.env.CLAUDE_CONFIG_DIR, ".claude.json") : join(ctx.home, ".claude.json");
+  },
+  (exe) => ({ type: "stdio", command: exe, args: [...MCP_ARGS] }),
+);
+
+// Copilot CLI: ~/.copilot/mcp-config.json ($COPILOT_HOME), and .github/mcp.json for a repository (the
+// committed one of the two repository files it reads; .mcp.json is Claude's project file).
+export const copilotMcp = jsonMcp(
+  "copilot",
+  (scope, ctx) => {
+    if (scope === "project") return join(ctx.projectRoot, ".github", "mcp.json");
+    return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "mcp-config.json");
+  },
+  (exe) => ({ type: "local", command: exe, args: [...MCP_ARGS], tools: ["*"] }),
+);
+
+export const MCP_CONFIGS: Record<Target, McpConfig> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp };
+
+/** Returns the change that registers our MCP server in one config, or undefined when it already is. */
+export function planMcpRegister(cfg: McpConfig, scope: Scope, ctx: SetupContext, exe: string): FileChange | undefined {
+  const file = cfg.read(cfg.configPath(scope, ctx));
+  const after = cfg.add(file, exe);
+  if (file.exists && after === file.text) return undefined;
+  const note = `${cfg.target}: ${file.exists ? "registered the MCP server in" : "created"} ${file.path}`;
+  return { path: file.path, before: file.text, existed: file.exists, after, backup: file.exists, note };
+}
+
+/** Returns the change that removes our MCP server from one config, or undefined when it is not there. */
+export function planMcpUnregister(cfg: McpConfig, scope: Scope, ctx: SetupContext): FileChange | undefined {
+  const file = cfg.read(cfg.configPath(scope, ctx));
+  if (!file.exists) return undefined;
+  const left = cfg.remove(file);
+  if (left === file.text) return undefined;
+  const base = { path: file.path, before: file.text, existed: true, backup: false };
+  const saved = readBackup(file.path);
+  if (saved !== undefined && cfg.restorable(saved, left, file.path)) {
+    return { ...base, after: saved, dropBackup: true, note: `${cfg.target}: restored ${file.path} from its backup` };
+  }
+  if (saved === undefined && cfg.isEmpty(left)) {
+    return { ...base, after: null, stopAt: scope === "user" ? ctx.home : ctx.projectRoot, note: `${cfg.target}: removed ${file.path} (init created it)` };
+  }
+  return { ...base, after: left, note: `${cfg.target}: removed the MCP server from ${file.path}` };
+}
+
+/** doctor: is `agentihooks mcp` registered for `target`, calling this executable? */
+export function checkMcp(target: Target, self: string, scopes: Scope[], ctx: SetupContext): Check[] {
+  const checks: Check[] = [];
+  const cfg = MCP_CONFIGS[target];
+  const fix = (scope: Scope) => `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
+  let found = false;
+  for (const scope of scopes) {
+    const path = cfg.configPath(scope, ctx);
+    let server;
+    try {
+      server = cfg.find(cfg.read(path));
+    } catch (err) {
+      checks.push({ level: "warn", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix(scope)}` });
+      continue;
+    }
+    if (!server) continue;
+    found = true;
+    if (server.command === self && same(server.args, MCP_ARGS)) checks.push({ level: "ok", text: `${target}: ${path} registers the MCP server (${self} mcp)` });
+    else checks.push({ level: "warn", text: `${target}: ${path} registers the MCP server as ${String(server.command)} ${JSON.stringify(server.args)}, not ${self} mcp`, fix: fix(scope) });
+  }
+  if (!found) {
+    checks.push({ level: "warn", text: `${target}: the MCP server is not registered, so the agent cannot set conditions when asked`, fix: fix("user") });
+  }
+  return checks;
+}
