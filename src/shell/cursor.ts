@@ -1,0 +1,103 @@
+// The scanner's cursor: the text, the position in it, and the state that the parts of the grammar
+// share (pending heredocs, open keywords, whether a pipe feeds the next command). The grammar lives
+// in free functions over a cursor, one module per concept; the two abstract methods are where it
+// recurses into itself (a `$( )` or backtick body is a whole list again), which keeps the modules'
+// imports acyclic.
+import { type Issue, MAX_DEPTH, type Redirect, type ScanContext, type SimpleCommand } from "./syntax";
+
+/** Thrown to stop the scan at the first problem (the issue is already recorded); only `scan` catches it. */
+export const STOP = { stop: true };
+
+/** Character classes of ASCII: TERM ends a word (blanks, operator characters); SPECIAL needs a look inside one. */
+export const TERM = 1;
+export const SPECIAL = 2;
+export const CLASS = new Uint8Array(128);
+for (const c of " \t\r\n|&;()<>") CLASS[c.charCodeAt(0)] = TERM;
+for (const c of "\\'\"$`*?[]{},") CLASS[c.charCodeAt(0)] = SPECIAL;
+
+export const [NL, SP, TAB, CR, BS, SQ, DQ, DOLLAR, BQ, LP, RP, LT, GT, AMP, PIPE, SEMI, HASH, LB, RB, DASH] = [
+  "\n", " ", "\t", "\r", "\\", "'", '"', "$", "`", "(", ")", "<", ">", "&", "|", ";", "#", "{", "}", "-",
+].map((s) => s.charCodeAt(0));
+
+/** A `<<` whose body starts after the next newline. */
+export interface PendingHeredoc {
+  redirect: Redirect;
+  delim: string;
+  strip: boolean;
+  quoted: boolean;
+}
+
+export abstract class Cursor {
+  pos = 0;
+  end: number;
+  heredocs: PendingHeredoc[] = [];
+  /** The next command is fed by a pipe. */
+  pipe = false;
+  /** `{ if do` not yet closed by `} fi done`. */
+  open = 0;
+  /** An operator (`&&`, `|`) still waits for its right-hand command. */
+  dangling = false;
+  /** Open `( ... )` lists: a heredoc may end at `DELIM)` inside one. */
+  parens = 0;
+  constructor(
+    readonly src: string,
+    public depth: number,
+    readonly ctx: ScanContext,
+    readonly out: SimpleCommand[],
+  ) {
+    this.end = src.length;
+  }
+
+  /** Scans commands until `closer` (`)`), end of input, or in a case arm `;;` / `esac`. */
+  abstract parseList(closer: number, inCase: boolean): void;
+
+  /** Scans `text` (a backtick body) as a list one level deeper, into the same output. */
+  abstract scanNested(text: string): void;
+
+  fail(code: Issue["code"], message: string): never {
+    this.ctx.issues.push({ code, message, offset: this.pos });
+    throw STOP;
+  }
+
+  /** Spends `n` steps of the analysis' budget: every re-scan of the same text costs again. */
+  charge(n: number): void {
+    this.ctx.steps += n;
+    if (this.ctx.steps > this.ctx.budget) this.fail("budget", "analysis step budget exhausted");
+  }
+
+  enter(): void {
+    if (++this.depth > MAX_DEPTH) this.fail("too-deep", `nesting deeper than ${MAX_DEPTH}`);
+  }
+
+  at(i: number): number {
+    return i < this.end ? this.src.charCodeAt(i) : -1;
+  }
+
+  /** True when `s` is a whole word at the current position (`esac`, `]]`). */
+  atWord(s: string): boolean {
+    if (!this.src.startsWith(s, this.pos) || this.pos + s.length > this.end) return false;
+    const c = this.at(this.pos + s.length);
+    return c < 0 || (c < 128 && CLASS[c] === TERM);
+  }
+
+  /** True at `<(` or `>(` (a process substitution, which is a word, not a redirection). */
+  isProcSub(c: number): boolean {
+    return (c === LT || c === GT) && this.at(this.pos + 1) === LP;
+  }
+
+  /** Skips blanks, comments and line continuations (newlines are the heredoc module's: `skipLines`). */
+  skipSpace(): void {
+    while (this.pos < this.end) {
+      const c = this.src.charCodeAt(this.pos);
+      if (c === SP || c === TAB || c === CR) this.pos++;
+      else if (c === BS && this.at(this.pos + 1) === NL) this.pos += 2;
+      else if (c === HASH) this.skipComment();
+      else return;
+    }
+  }
+
+  skipComment(): void {
+    const j = this.src.indexOf("\n", this.pos);
+    this.pos = j < 0 || j > this.end ? this.end : j;
+  }
+}

@@ -1,0 +1,40 @@
+// Redirections. Grammar:
+//   redirect := [digits] ('<' | '>' | '>>' | '<<' | '<<-' | '<<<' | '<>' | '>|' | '<&' | '>&') word
+//             | ('&>' | '&>>') word
+// The target is a word (its substitutions run) but never a program. A `<<` queues its heredoc,
+// whose body is read after the end of the line (heredocs.ts).
+import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
+import type { Redirect, SimpleCommand } from "./syntax";
+import { readWord } from "./words";
+
+/** True at `<`, `>`, `&>`, or digits glued to one of them (but not at `<(` / `>(`). */
+export function isRedirect(s: Cursor): boolean {
+  let i = s.pos;
+  let c = s.at(i);
+  if (c === AMP) return s.at(i + 1) === GT;
+  while (c >= 48 && c <= 57) c = s.at(++i);
+  return (c === LT || c === GT) && s.at(i + 1) !== LP;
+}
+
+/** Reads one redirection into `cmd`; a missing target is a syntax error. */
+export function readRedirect(s: Cursor, cmd: SimpleCommand): void {
+  const start = s.pos;
+  while (s.at(s.pos) >= 48 && s.at(s.pos) <= 57) s.pos++;
+  const fd = s.src.slice(start, s.pos);
+  const opStart = s.pos;
+  const c = s.at(s.pos++);
+  const n = s.at(s.pos);
+  if (c === AMP) s.pos += s.at(s.pos + 1) === GT ? 2 : 1;
+  else if (c === LT && n === LT) s.pos += s.at(s.pos + 1) === LT || s.at(s.pos + 1) === DASH ? 2 : 1;
+  else if (n === GT || n === AMP || (c === GT && n === PIPE)) s.pos++;
+  const op = s.src.slice(opStart, s.pos);
+  s.skipSpace();
+  const t = s.at(s.pos);
+  if (t < 0 || (t < 128 && CLASS[t] === TERM && !s.isProcSub(t))) s.fail("syntax", `missing target after ${op}`);
+  const target = readWord(s, false);
+  const redirect: Redirect = { op, fd, target };
+  cmd.redirects.push(redirect);
+  if (op === "<<" || op === "<<-") {
+    s.heredocs.push({ redirect, delim: target.text, strip: op === "<<-", quoted: target.quoted });
+  }
+}
