@@ -159,17 +159,31 @@ function addServer(file: McpFile, exe: string): string {
     return file.text + sep + [MARKER, `[mcp_servers.${MCP_NAME}]`, want.command, want.args, ""].join(eol);
   }
   const cr = eol === "\r\n" ? "\r" : "";
-  const edits: { at: [number, number]; line: string }[] = [];
-  const inserts: string[] = [];
+  let after = b.header;
   for (const key of ["command", "args"] as const) {
-    if (key === "command" ? cur?.command === exe : same(cur?.args, MCP_ARGS)) continue;
-    const span = keySpan(lines, structural, b, key);
-    if (span) edits.push({ at: span, line: `${/^\s*/.exec(lines[span[0]])![0]}${want[key]}${cr}` });
-    else inserts.push(`${want[key]}${cr}`);
+    const span = keySpan(lines, structuralLines(lines), findBlock(lines, structuralLines(lines))!, key);
+    const ok = key === "command" ? cur?.command === exe : same(cur?.args, MCP_ARGS);
+    if (span && ok) after = span[1] - 1;
+    else if (span) {
+      // One line rewritten: its indentation and a trailing comment stay.
+      const old = lines[span[0]];
+      const comment = span[1] - span[0] === 1 ? commentOf(old) : "";
+      lines.splice(span[0], span[1] - span[0], `${/^\s*/.exec(old)![0]}${want[key]}${comment}${cr}`);
+      after = span[0];
+    } else lines.splice(++after, 0, `${want[key]}${cr}`);
   }
-  for (const e of edits.sort((x, y) => y.at[0] - x.at[0])) lines.splice(e.at[0], e.at[1] - e.at[0], e.line);
-  lines.splice(b.header + 1, 0, ...inserts);
   return lines.join("\n");
+}
+
+/** Returns a line's trailing ` # comment` (outside strings), "" when there is none. */
+function commentOf(line: string): string {
+  const body = line.replace(/\r$/, "");
+  for (let i = 0; i < body.length; i++) {
+    if (body[i] === '"') i = endOfBasic(body, i + 1) - 1;
+    else if (body[i] === "'") i = body.indexOf("'", i + 1) < 0 ? body.length : body.indexOf("'", i + 1);
+    else if (body[i] === "#") return ` ${body.slice(i)}`;
+  }
+  return "";
 }
 
 function notATable(file: McpFile, lines: string[]): AgentihooksError {
