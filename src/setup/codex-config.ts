@@ -1,7 +1,7 @@
 // Codex: `hooks` in hooks.json (user ~/.codex/hooks.json, project .codex/hooks.json). Codex has no exec
 // form: `command` runs as `$SHELL -lc "<command>"`, so the executable's path is shell-quoted.
-// config.toml is not edited (comments there would need a TOML round-trip); hooks.json is enough
-// because Codex loads both forms from each layer.
+// Hooks never go to config.toml's [hooks] tables: hooks.json is enough because Codex loads both forms
+// from each layer. (config.toml gets only the MCP server's table, edited as lines: codex-mcp.ts.)
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
