@@ -43,8 +43,8 @@ e2e: build test-tools
 
 # Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck.
 test-tools:
-	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null || { \
-	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace >/dev/null) || \
+	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time || { \
+	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time >/dev/null) || \
 	  echo "warning: could not install jq, shellcheck, strace"; }
 
 bench: build
