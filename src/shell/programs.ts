@@ -108,23 +108,51 @@ function describeRedirect(r: Redirect): CommandInfo["redirects"][number] {
  * index of the first word after them, or -1 when nothing more runs (a script option was analyzed,
  * or an option such as `sudo -e` means the rest are files). Options may follow positionals.
  */
-function skipOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f: Findings): number {
+function skipOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f: Findings, seen?: Seen): number {
   let positionals = spec.positionals ?? 0;
   for (; i < words.length; i++) {
     const w = words[i];
     const t = w.text;
+    if (spec.assignments && (w.assign || (w.flags === 0 && isEnvArgument(t)))) continue;
     if (w.flags !== 0) return i;
     if (t === "--") return i + 1;
     if (t.length > 1 && t[0] === "-") {
+      if (spec.direct && isDirect(t, spec)) {
+        positionals = 0;
+        if (seen) seen.direct = true;
+      }
       const r = t[1] === "-" ? longOption(words, i, spec, site, f) : shortOptions(words, i, spec, site, f);
       if (r < 0) return -1;
       i = r;
     } else if (t === "-") continue;
-    else if (spec.assignments && w.assign) continue;
     else if (positionals > 0) positionals--;
     else return i;
   }
   return i;
+}
+
+/**
+ * True when env or sudo takes the argument `t` as `NAME=value`: they look at the word after quote
+ * removal, so `'X=a b'` counts too. A word starting with `-` is an option; sudo leaves one starting
+ * with `/` or `=` to be the command.
+ */
+function isEnvArgument(t: string): boolean {
+  return t[0] !== "=" && t[0] !== "/" && t[0] !== "-" && t.includes("=");
+}
+
+/** What skipOptions saw on the way: a `direct` option (`watch -x`, `runuser -u`). */
+interface Seen {
+  direct: boolean;
+}
+
+/** True when the option word `t` is one of the spec's `direct` options (alone or in a flag cluster). */
+function isDirect(t: string, spec: OptionSpec): boolean {
+  if (t[1] === "-") return spec.longDirect?.includes(t.slice(2).split("=")[0]) ?? false;
+  for (let k = 1; k < t.length; k++) {
+    if (spec.direct?.includes(t[k])) return true;
+    if (spec.arg?.includes(t[k])) return false; // the rest of the cluster is that option's argument
+  }
+  return false;
 }
 
 /** `--name[=value]`: returns the index of its last word, or -1 after a script option. */
@@ -176,11 +204,12 @@ function run(spec: RunnerSpec, name: string, words: Word[], i: number, site: Sit
     while (i < words.length && words[i].text.startsWith("-") && words[i].flags === 0 && words[i].text !== "-") i++;
     return runScript(words[i], site, f, name);
   }
-  const next = skipOptions(words, i, spec, site, f);
+  const seen: Seen = { direct: false };
+  const next = skipOptions(words, i, spec, site, f, seen);
   if (next < 0 || next >= words.length) return;
   let end = words.length;
   if (spec.until) for (let j = next; j < end; j++) if (spec.until.includes(words[j].text)) end = j;
-  if (spec.kind === "command") return resolveWords(words.slice(next, end), 0, inner, f);
+  if (spec.kind === "command" || seen.direct) return resolveWords(words.slice(next, end), 0, inner, f);
   if (spec.kind === "join") return runJoined(words.slice(next, end), inner, f);
 }
 

@@ -15,12 +15,19 @@ export interface OptionSpec {
   longScript?: readonly string[];
   /** Words that come before the command: timeout's duration, flock's file, ssh's host. */
   positionals?: number;
-  /** `NAME=value` words belong to the wrapper (env). */
+  /** `NAME=value` words belong to the wrapper (env, sudo), quoted or not. */
   assignments?: boolean;
   /** Short options after which the remaining words are files, not a command (`sudo -e`). */
   noCommand?: string;
   /** Words that end the command (`parallel ... ::: args`). */
   until?: readonly string[];
+  /**
+   * Short options after which the remaining words are a command run as given, whatever the kind
+   * says (`watch -x CMD ARGS`, not joined into a line; `runuser -u bob CMD`, not su's shell
+   * arguments). An argument they take stands in for the positionals, so none are expected.
+   */
+  direct?: string;
+  longDirect?: readonly string[];
 }
 
 /**
@@ -32,6 +39,7 @@ export interface OptionSpec {
  * - find:    `-exec CMD ... ;` and friends
  * - trap:    the first argument is a command line
  * - source:  the operand is a script file: one made by a substitution, or stdin, is dynamic
+ * In any kind, a `direct` option makes the remaining words a command (watch -x, runuser -u).
  */
 export type RunnerKind = "shell" | "join" | "command" | "options" | "find" | "trap" | "source";
 export interface RunnerSpec extends OptionSpec {
@@ -43,14 +51,19 @@ export interface RunnerSpec extends OptionSpec {
  * is `git`). `time` and `!` are shell keywords in bash; `time` is here for its `-p` and GNU options.
  */
 export const WRAPPERS: ReadonlyMap<string, OptionSpec> = new Map<string, OptionSpec>([
+  // `-h` alone is help, but `-h HOST` / `-hHOST` / `--host=HOST` name a host and the command still
+  // follows; reading `-h` as taking an argument may over-report `sudo -h -l x` but never misses one.
+  // `-a` (BSD auth type) and `-c` (BSD login class) take one too where they exist.
   ["sudo", {
-    arg: "CDgpRrTtUu",
-    long: ["close-from", "chdir", "group", "host", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"],
+    arg: "aCcDghpRrTtUu",
+    long: ["auth-type", "close-from", "chdir", "group", "host", "login-class", "prompt", "chroot", "role", "type", "command-timeout", "other-user", "user"],
     noCommand: "eKlVv",
+    assignments: true,
   }],
   ["doas", { arg: "aCu" }],
   ["env", { arg: "uCP", long: ["unset", "chdir"], script: "S", longScript: ["split-string"], assignments: true }],
-  ["command", {}],
+  // `command -v NAME` / `-V NAME` only look NAME up (like `type` and `which`): nothing runs
+  ["command", { noCommand: "vV" }],
   ["builtin", {}],
   ["time", { arg: "fo", long: ["format", "output"] }],
   ["nohup", {}],
@@ -77,9 +90,19 @@ export const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSp
     long: ["arg-file", "delimiter", "max-args", "max-procs", "max-chars", "process-slot-var"],
   }],
   ["find", { kind: "find" }],
-  ["watch", { kind: "join", arg: "nq", long: ["interval", "equexit"] }],
+  ["watch", { kind: "join", arg: "nq", long: ["interval", "equexit"], direct: "x", longDirect: ["exec"] }],
   ["su", { kind: "options", arg: "sgGw", long: ["shell", "group", "supp-group", "whitelist-environment"], script: "c", longScript: ["command", "session-command"], positionals: 1 }],
-  ["runuser", { kind: "command", arg: "ugGsw", long: ["user", "group", "supp-group", "shell"], script: "c", longScript: ["command", "session-command"] }],
+  // su-style (`runuser [-] USER [-c CMD]`) unless `-u USER` names the user: then the rest is a command
+  ["runuser", {
+    kind: "options",
+    arg: "ugGsw",
+    long: ["user", "group", "supp-group", "shell", "whitelist-environment"],
+    script: "c",
+    longScript: ["command", "session-command"],
+    positionals: 1,
+    direct: "u",
+    longDirect: ["user"],
+  }],
   ["script", { kind: "options", arg: "EIOBTmo", long: ["echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], script: "c", longScript: ["command"], positionals: 1 }],
   ["ssh", { kind: "join", arg: "BbcDEeFIiJLlmOoPpQRSWw", positionals: 1 }],
   ["trap", { kind: "trap" }],

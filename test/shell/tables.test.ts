@@ -37,7 +37,20 @@ const HEREDOCS: Row[] = [
 
 const WRAPPERS: Row[] = [
   [["git push", "sudo git push", "sudo -u bob git push", "sudo -ubob git push", "sudo -E -H git push", "sudo -Eu bob git push", "sudo --user=bob git push", "sudo --user bob git push", "sudo -- git push", "doas -u bob git push", "env git push", "env -i git push", "env - git push", "env -u HOME git push", "env X=1 Y=2 git push", "env -i PATH=/bin git push", "command git push", "command -p git push", "builtin git push", "nohup git push", "exec git push", "timeout 5 git push", "timeout -s KILL 5 git push", "timeout -k 1 5s git push", "timeout --signal=TERM 5 git push", "timeout --preserve-status 5 git push", "nice git push", "nice -n 10 git push", "nice -n10 git push", "nice -10 git push", "nice --adjustment=5 git push", "ionice -c3 git push", "ionice -c 2 -n 7 git push", "stdbuf -oL git push", "stdbuf -o L -e 0 git push", "stdbuf --output=L git push", "setsid git push", "setsid -f git push", "flock /tmp/l git push", "flock -n -w 5 /tmp/l git push", "X=1 git push", "X=1 Y='a b' sudo git push", "time -p nice -n 10 ionice -c3 git push", "sudo env FOO=1 nice timeout 5 git push", "stdbuf -oL setsid flock /tmp/l git push", "/usr/bin/sudo /usr/bin/git push", "exec -a name git push", "time -f %e git push"], ["git"]],
-  [["exec >/dev/null", "exec 2>&1", "exec 3<file", "X=1", "sudo", "env", "env -i", "timeout 5", "nohup", "sudo -e /etc/hosts", "sudo -l", "FOO=bar BAZ='x y'", "flock /tmp/l -c ''"], []],
+  // sudo's `-h` alone is help; `-h HOST`, `-hHOST`, `--host[=]HOST` name a host and the command follows
+  [["sudo -h host git push", "sudo -hhost git push", "sudo -hlocalhost git push", "sudo --host=host git push", "sudo --host host git push", "sudo -h host -u bob git push", "sudo -u bob -h host git push", "sudo -n -h host -- git push"], ["git"]],
+  // env and sudo read `NAME=value` after quote removal, and sudo takes them between its options
+  [["sudo X=1 git push", "sudo -u bob X=1 git push", "sudo X=1 -u bob git push", "sudo 'X=a b' git push", "env 'X=a b' git push", "env X=$HOME git push", "env -i 'X=a b' Y=\"c\" git push", "sudo X=\"$HOME\" git push"], ["git"]],
+  [["exec >/dev/null", "exec 2>&1", "exec 3<file", "X=1", "sudo", "env", "env -i", "timeout 5", "nohup", "sudo -e /etc/hosts", "sudo -l", "FOO=bar BAZ='x y'", "flock /tmp/l -c ''", "sudo -h", "sudo --help", "sudo -h -l"], []],
+];
+
+// `command -v`/`-V`, `type` and `which` only look a name up: the name is not run (`command NAME` is).
+const LOOKUPS: Row[] = [
+  [["command -v git", "command -V git", "command -pv git", "command -p -v git", "command -vp git", "command -v git make", "command -V -- git", "sudo command -v git"], []],
+  [["type git", "type -a git", "type -t git", "type -P git", "type -p git", "type git make"], ["type"]],
+  [["which git", "which -a git", "which git make", "/usr/bin/which git"], ["which"]],
+  [["command git", "command -p git", "command -- git", "command -p -- git status", "command -v git && git push", "if command -v git >/dev/null; then git push; fi"], ["git"]],
+  [["type git && command git push", "type -P git >/dev/null && git push"], ["git", "type"]],
 ];
 
 const RUNNERS: Row[] = [
@@ -49,7 +62,13 @@ const RUNNERS: Row[] = [
   [["find . -exec rm {} \\;", "find . -exec rm {} ';'", "find . -exec rm {} +", "find . -execdir rm {} \\;", "find . -ok rm {} \\;", "find . -okdir rm {} \\;", "find . -name '*.o' -exec sudo rm -f {} +", "find . -exec rm {} \\; -print"], ["find", "rm"]],
   [["find . -exec rm {} \\; -exec ls {} +", "find . -exec ls {} + -o -exec rm {} \\;"], ["find", "ls", "rm"]],
   [["watch rm", "watch -n 5 rm", "watch -n5 rm", "watch -d rm", "watch --interval 5 rm", "watch 'rm x'", "watch -n 1 -- rm"], ["rm", "watch"]],
+  // `watch -x CMD ARGS` execs CMD with ARGS as given, not joined into a line for `sh -c`
+  [["watch -x rm", "watch -x rm x", "watch --exec rm", "watch -n 1 -x rm", "watch -xn1 rm", "watch -x -- rm", "watch -x sudo -u 'bob smith' rm", "watch -x env 'X=a b' rm", "watch -x rm '#' ')'"], ["rm", "watch"]],
+  [["watch -x bash -c 'rm x' \"it's\"", "watch --exec bash -c rm '('", "watch -x bash -c 'rm' ';' 'x|'"], ["bash", "rm", "watch"]],
   [["su -c rm", "su -c 'rm x' bob", "su - bob -c 'rm'", "su bob -c rm", "su --command=rm", "su --command rm bob", "su -l -c rm"], ["rm", "su"]],
+  // runuser is su-style (`USER [-c CMD]`) unless `-u USER` names the user: then the rest is a command
+  [["runuser bob -c rm", "runuser - bob -c rm", "runuser -l bob -c 'rm x'", "runuser bob --command=rm", "runuser --login bob --command rm", "runuser -s /bin/sh bob -c rm", "runuser bob -c rm -- extra", "runuser -u bob rm", "runuser -u bob -- rm x", "runuser -ubob rm", "runuser --user=bob rm", "runuser --user bob rm -rf x", "runuser -g wheel -u bob rm", "sudo runuser bob -c rm"], ["rm", "runuser"]],
+  [["runuser bob", "runuser - bob", "runuser -l bob", "runuser -u bob", "runuser --user=bob"], ["runuser"]],
   [["script -c rm", "script -q -c 'rm x' /dev/null", "script -qc rm", "script --command rm log", "script log -c rm"], ["rm", "script"]],
   [["ssh host rm", "ssh host 'rm -rf x'", "ssh -p 22 host rm", "ssh -i key -o StrictHostKeyChecking=no user@host rm", "ssh -tt host rm", "ssh -J jump host -- rm"], ["rm", "ssh"]],
   [["trap 'rm x' EXIT", "trap -- 'rm' INT"], ["rm", "trap"]],
@@ -107,7 +126,7 @@ const EXACT: [string, string[], boolean][] = [
   ["git commit -m \"$(cat <<'EOF'\nfix: rm -rf\nEOF\n)\"", ["cat", "git"], false],
 ];
 
-const TABLES: Record<string, Row[]> = { QUOTING, STRUCTURE, SUBSTITUTIONS, HEREDOCS, WRAPPERS, RUNNERS, DYNAMIC, NOT_DYNAMIC };
+const TABLES: Record<string, Row[]> = { QUOTING, STRUCTURE, SUBSTITUTIONS, HEREDOCS, WRAPPERS, LOOKUPS, RUNNERS, DYNAMIC, NOT_DYNAMIC };
 
 test("no spelling appears twice across the tables", () => {
   const seen = new Map<string, string>();
