@@ -40,12 +40,19 @@ const BRIDGES = ["ever", "really", "actually", "even", "yet", "just", "please", 
 const alt = (words: readonly string[]) => words.map((w) => w.replace(/ /g, "\\s+")).join("|");
 const WORD = "[\\p{L}\\p{N}][\\p{L}\\p{N}_.+/'-]*";
 
-const PHRASE = new RegExp(
-  `\\b(?:${alt(VERBS)})(?:\\s+up)?((?:\\s+(?:${alt(DETERMINERS)}))*)((?:\\s+${WORD}){0,${MAX_NAME_WORDS}}?)\\s+conditions?\\b`,
-  "giu",
-);
-const NEGATED = new RegExp(`(?:^|[^\\p{L}'])(?:${alt(NEGATIONS)})(?:\\s+(?:${alt(BRIDGES)}))?\\s*$`, "iu");
-const QUESTION = new RegExp(`(?:^|[^\\p{L}'])(?:${alt(QUESTIONS)})\\s*$`, "iu");
+// Compiled on first use: most hook calls never look at a prompt, and Unicode regexes cost at start-up.
+let compiled: { PHRASE: RegExp; NEGATED: RegExp; QUESTION: RegExp } | undefined;
+function regexes() {
+  compiled ??= {
+    PHRASE: new RegExp(
+      `\\b(?:${alt(VERBS)})(?:\\s+up)?((?:\\s+(?:${alt(DETERMINERS)}))*)((?:\\s+${WORD}){0,${MAX_NAME_WORDS}}?)\\s+conditions?\\b`,
+      "giu",
+    ),
+    NEGATED: new RegExp(`(?:^|[^\\p{L}'])(?:${alt(NEGATIONS)})(?:\\s+(?:${alt(BRIDGES)}))?\\s*$`, "iu"),
+    QUESTION: new RegExp(`(?:^|[^\\p{L}'])(?:${alt(QUESTIONS)})\\s*$`, "iu"),
+  };
+  return compiled;
+}
 
 /**
  * Injected prompts: harness notifications, slash-command expansions and hook or reminder blocks are
@@ -64,7 +71,7 @@ export function findArmingPhrase(prompt: string): string | undefined {
   if (typeof prompt !== "string" || !isTypedPrompt(prompt)) return undefined;
   // Blocks a harness appends to a typed prompt are not the person's words.
   const text = prompt.slice(0, 20_000).replace(INJECTED_BLOCK, " ").replace(/[\u2018\u2019\u02bc]/g, "'");
-  for (const m of text.matchAll(PHRASE)) {
+  for (const m of text.matchAll(regexes().PHRASE)) {
     const names = m[2].trim().split(/\s+/).filter(Boolean);
     if (names.some((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
     if (negated(text.slice(0, m.index))) continue;
@@ -76,5 +83,5 @@ export function findArmingPhrase(prompt: string): string | undefined {
 /** Returns true when the text right before a match ends with a negation or a how-question (in its clause). */
 function negated(before: string): boolean {
   const clause = (before.slice(-40).split(/[.;:!?,\n]/).pop() ?? "").toLowerCase();
-  return NEGATED.test(clause) || QUESTION.test(clause);
+  return regexes().NEGATED.test(clause) || regexes().QUESTION.test(clause);
 }

@@ -2,7 +2,6 @@
 // (and closes it otherwise: a new turn starts closed even when the last one never reached Stop);
 // Stop and SessionEnd close it; PreToolUse denies writes to conditions while it is closed.
 // This file is on the hook's hot path: it imports no SDK and nothing heavy.
-import { homedir } from "node:os";
 import type { Stage, StageContext } from "../stages";
 import type { HookCall, Payload } from "../types";
 import { armGate, closeGate, gateMessage, isGateOpen } from "./gate-file";
@@ -17,7 +16,7 @@ function guard(call: HookCall, payload: Payload, ctx: StageContext) {
     toolName: payload.tool_name ?? "",
     rawToolName: call.batch.length > 1 ? undefined : call.rawToolName,
     input: payload.tool_input ?? {},
-    scope: { cwd: payload.cwd || process.cwd(), userHome: process.env.HOME || homedir(), home: ctx.home },
+    scope: { cwd: payload.cwd || process.cwd(), userHome: process.env.HOME || require("node:os").homedir() /* loaded only without $HOME: it costs at start-up */, home: ctx.home },
     analysis: ctx.programs(payload),
   });
   if (!what || isGateOpen(ctx.home, payload.session_id)) return undefined;

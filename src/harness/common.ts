@@ -1,7 +1,6 @@
 // Shared pieces of the three harness adapters: event resolution, payload validation, and the small
 // rewrites more than one harness needs (argv join, apply_patch lifting, Bash output shape, context cap).
 import { resolve } from "node:path";
-import { quote } from "shell-quote";
 import { oneLine, PayloadError } from "../errors";
 import type { EventName, Payload } from "../types";
 
@@ -143,6 +142,8 @@ export function guardNormalize<T>(run: () => T): T {
 
 /** Returns the argv list as one shell-quoted command string (`["ls","a b"]` -> `ls 'a b'`). */
 export function joinArgv(argv: readonly unknown[]): string {
+  // loaded on use: only Codex's argv form needs it, and its set-up costs every hook call otherwise
+  const { quote } = require("shell-quote") as typeof import("shell-quote");
   return quote(argv.map((word) => (typeof word === "string" ? word : String(word))));
 }
 

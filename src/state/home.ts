@@ -1,11 +1,10 @@
-import { homedir } from "node:os";
 import { join } from "node:path";
 
 /** Returns AGENTIHOOKS_HOME (default ~/.agentihooks): everything the tool keeps lives under it. */
 export function homeDir(env: Record<string, string | undefined> = process.env): string {
   const h = env.AGENTIHOOKS_HOME;
   if (h && h.trim()) return h;
-  return join(env.HOME || homedir(), ".agentihooks");
+  return join(env.HOME || require("node:os").homedir() /* loaded only without $HOME: it costs at start-up */, ".agentihooks");
 }
 
 /** The well-known paths under the home. */
