@@ -33,8 +33,10 @@ export function applyPolicy(step: Step, m: Merged, payload: Payload, caps: Capab
   const context = [...m.contexts, ...notes].join("\n\n");
   if (context) effect.context = context;
   if (step === "pre" && !caps.preContext && effect.context) {
-    // No context channel before the tool runs: a deny carries it in its reason, otherwise it is dropped.
+    // No context channel before the tool runs: a deny carries it in its reason, otherwise the person
+    // sees it as a system message rather than it vanishing.
     if (effect.decision === "deny") effect.reason = `${effect.reason}\n\n${effect.context}`;
+    else effect.systemMessage = effect.context;
     effect.context = undefined;
   }
   return effect;

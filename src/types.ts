@@ -63,6 +63,8 @@ export interface Effect {
   updatedInput?: Record<string, unknown>;
   /** post: the replacement tool output, in the tool's shape. */
   updatedOutput?: unknown;
+  /** Notes the agent has no channel for (Codex before a tool runs): shown to the person instead. */
+  systemMessage?: string;
 }
 
 /** The bytes a harness receives. */

@@ -37,11 +37,13 @@ const TOOL_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Codex output per event. PreToolUse renders nothing but a deny, which is exit 2 + stderr with an
- * empty stdout (Codex ignores stdout on exit 2). Stop/SubagentStop must carry no hookSpecificOutput.
+ * Codex output per event. PreToolUse has no context channel: a deny is exit 2 + stderr with an empty
+ * stdout (Codex ignores stdout on exit 2); notes go to `systemMessage`, an allowed top-level key (§2.4).
+ * Stop/SubagentStop must carry no hookSpecificOutput.
  */
 const OUTPUT: OutputTable = {
   events: {
+    PreToolUse: [P.systemMessage],
     PostToolUse: [P.nestedContext],
     PostToolUseFailure: [P.nestedContext],
     SessionStart: [P.nestedContext],

@@ -64,6 +64,10 @@ export const PARTS = {
   flatContext: (f, e, limit) => {
     if (e.context) f.top.additionalContext = capContext(e.context, limit);
   },
+  /** Top-level systemMessage: a warning shown to the person (Codex, where the agent has no channel). */
+  systemMessage: (f, e, limit) => {
+    if (e.systemMessage) f.top.systemMessage = capContext(e.systemMessage, limit);
+  },
   /** Top-level `{decision:"block", reason}`: post, prompt, stop, substop, compact. */
   block: (f, e) => {
     if (e.block === undefined) return;

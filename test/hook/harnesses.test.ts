@@ -60,13 +60,13 @@ describe("context", () => {
     const r = hook({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, { env: sb.env });
     expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "[condition pre-bash-hint.sh]\nremember the tests" } });
   });
-  test("codex pre: no context channel, nothing printed; codex post: hookSpecificOutput", () => {
+  test("codex pre: no context channel, so the person sees it as a systemMessage; codex post: hookSpecificOutput", () => {
     const { sb, add } = setup();
     add("pre-bash-hint.sh", sh("echo 'pre hint'"));
     add("post-bash-hint.sh", sh("echo 'post hint'"));
     const pre = hook(codexPre("ls", sb.repo), { env: sb.env });
     expect(pre.exitCode).toBe(0);
-    expect(pre.stdout).toBe("");
+    expect(pre.json).toEqual({ systemMessage: "[condition pre-bash-hint.sh]\npre hint" }); // an allowed top-level key
     const post = hook(codexPost("ls", sb.repo, "a\nb"), { env: sb.env });
     expect(post.json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "[condition post-bash-hint.sh]\npost hint" } });
   });
@@ -109,12 +109,13 @@ if p["tool_input"]["command"].strip() == "git log":
     const bypass = hook({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", permission_mode: "bypassPermissions", tool_name: "Bash", tool_input: { command: "ls" } }, { env: sb.env });
     expect(bypass.json.hookSpecificOutput).toMatchObject({ permissionDecision: "allow", updatedInput: { command: "ls -1" } });
   });
-  test("codex: the rewrite is dropped (no output: Codex rejects what it cannot honour)", () => {
+  test("codex: the rewrite is dropped, with a note for the person (never updatedInput or allow)", () => {
     const { sb, add } = setup();
     add("pre-bash.git-short_log.py", rewrite);
     const r = hook(codexPre("git log", sb.repo), { env: sb.env });
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toBe("");
+    expect(Object.keys(r.json)).toEqual(["systemMessage"]);
+    expect(r.json.systemMessage).toMatch(/input rewrite by pre-bash.git-short_log.py dropped/);
   });
   test("copilot: modifiedArgs with the whole argument object", () => {
     const { sb, add } = setup();
