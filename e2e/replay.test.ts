@@ -28,6 +28,8 @@ interface Record {
   event?: string;
   argv_event?: string;
   env?: { [k: string]: string };
+  /** A runtime bug this record documents: the record runs as test.failing until the runtime is fixed. */
+  known_bug?: string;
   payload: unknown;
   expect: Expect;
 }
@@ -277,8 +279,9 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
 for (const file of [...new Set(records.map((r) => r.file))]) {
   describe(file, () => {
     for (const { record, line } of records.filter((r) => r.file === file)) {
-      test.skipIf(!world)(
-        `${line}: ${record.name}`,
+      const run = !world ? test.skip : record.known_bug ? test.failing : test;
+      run(
+        `${line}: ${record.name}${record.known_bug ? ` [known bug, issue 5: ${record.known_bug}]` : ""}`,
         async () => {
           const { vars, env } = world!;
           const { actual, stdin } = replay(record, vars, env);
