@@ -16,6 +16,8 @@ interface Expect {
   stdout_contains?: string;
   stderr_contains?: string;
   context_contains?: string;
+  /** the agent receives no context (Codex PreToolUse has no channel for it) */
+  no_context?: boolean;
   /** stdout or stderr holds the text (where the harness gives no defined channel for it). */
   output_contains?: string;
   absent?: string;
@@ -222,6 +224,7 @@ async function problems(r: Record, a: Actual, vars: { [k: string]: string }): Pr
   if (e.stdout_contains && !a.stdout.includes(e.stdout_contains)) bad.push(`stdout lacks ${JSON.stringify(e.stdout_contains)}`);
   if (e.stderr_contains && !a.stderr.includes(e.stderr_contains)) bad.push(`stderr lacks ${JSON.stringify(e.stderr_contains)}`);
   if (e.context_contains && !contextOf(r.target, a.json).includes(e.context_contains)) bad.push(`context lacks ${JSON.stringify(e.context_contains)}`);
+  if (e.no_context && contextOf(r.target, a.json) !== "") bad.push(`the agent receives context ${JSON.stringify(contextOf(r.target, a.json))}`);
   if (e.output_contains && !(a.stdout + a.stderr).includes(e.output_contains)) bad.push(`neither stdout nor stderr holds ${JSON.stringify(e.output_contains)}`);
   if (e.absent && (a.stdout + a.stderr).includes(e.absent)) bad.push(`output contains ${JSON.stringify(e.absent)}`);
   if (e.file_contains) {
