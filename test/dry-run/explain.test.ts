@@ -26,13 +26,15 @@ describe("conditions explain", () => {
     expect(JSON.parse(copilot.stdout).permissionDecision).toBe("deny");
   });
 
-  test("a rewrite reaches Claude and Copilot; Codex cannot rewrite, so it receives nothing", () => {
+  test("a rewrite reaches Claude and Copilot; Codex cannot rewrite, so it receives only a note", () => {
     const r = explain(["--command", "git log", "--json"]);
     const { claude, codex, copilot } = r.json.answers;
     expect(JSON.parse(claude.stdout).hookSpecificOutput.updatedInput.command).toBe("git log --oneline -20");
     expect(JSON.parse(copilot.stdout).modifiedArgs.command).toBe("git log --oneline -20");
     expect(codex.effect.updatedInput).toBeUndefined();
-    expect(codex).toMatchObject({ exitCode: 0, stdout: "" });
+    // Codex cannot rewrite: it gets only a note for the person (systemMessage), never updatedInput
+    expect(codex.exitCode).toBe(0);
+    expect(JSON.parse(codex.stdout)).toEqual({ systemMessage: expect.stringMatching(/input rewrite by pre-bash.git-short_log.py dropped/) });
   });
 
   test("--no-run matches but runs nothing and answers nothing", () => {
