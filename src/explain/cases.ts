@@ -4,8 +4,10 @@
 // tool_response) or whole (payload, or raw stdin), sets up its world (files, git_branch, transcript,
 // env) and says what should happen (expect). Validation is strict: a misspelt key fails the case
 // instead of passing silently.
+import fg from "fast-glob";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import { validateCases } from "../generated/validators.js";
+import { basename, dirname, join, resolve } from "node:path";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
 
@@ -90,8 +92,11 @@ export function loadCases(path: string): CasesFile {
   } catch (err) {
     return { path, condition: "", cases: [], error: `not valid JSON: ${(err as Error).message}` };
   }
+  if (!validateCases(doc)) {
+    const e = validateCases.errors?.[0];
+    return { path, condition: "", cases: [], error: `expected {"cases": [{"name", "expect", ...}]}: ${e?.instancePath || "(root)"} ${e?.message ?? "is invalid"}` };
+  }
   const obj = doc as { condition?: unknown; cases?: unknown };
-  if (!obj || typeof obj !== "object" || !Array.isArray(obj.cases)) return { path, condition: "", cases: [], error: 'expected {"cases": [...]}' };
   const declared = typeof obj.condition === "string" ? obj.condition : undefined;
   const condition = conditionFor(path, declared);
   if (!condition) return { path, condition: "", cases: [], error: `no condition file ${declared ?? basename(path).slice(1, -11)} beside it` };
@@ -127,7 +132,7 @@ export function selectCases(paths: string[]): Selection {
       sel.files.push(loadCases(p));
     }
   };
-  for (const p of paths) {
+  for (const p of expandGlobs(paths)) {
     if (!existsSync(p)) throw new AgentihooksError("E_USAGE", `no such file or directory: ${p}`);
     if (statSync(p).isDirectory()) {
       for (const f of listDir(p)) if (isCasesFile(f)) add(join(p, f));
@@ -140,6 +145,17 @@ export function selectCases(paths: string[]): Selection {
     }
   }
   return sel;
+}
+
+/** Expands glob patterns (`conditions-examples/pre-*`) that the shell did not; plain paths pass as they are. */
+function expandGlobs(paths: string[]): string[] {
+  return paths.flatMap((p) => {
+    // absolute: a case may run its condition from another working directory
+    if (existsSync(p) || !fg.isDynamicPattern(p)) return [resolve(p)];
+    const found = fg.sync(p, { dot: true, onlyFiles: false, absolute: true }).sort();
+    if (!found.length) throw new AgentihooksError("E_USAGE", `no file matches ${p}`);
+    return found;
+  });
 }
 
 function listDir(dir: string): string[] {

@@ -2,3 +2,4 @@
 import type { ValidateFunction } from "ajv";
 export declare const validateState: ValidateFunction;
 export declare const validateEnforcementList: ValidateFunction;
+export declare const validateCases: ValidateFunction;

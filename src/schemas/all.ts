@@ -1,9 +1,11 @@
 // Every JSON schema the tool reads with; scripts/gen-validators.ts compiles them at build time.
 // Add a schema: export it from its own file and list it here as `validate<Name>: schema`.
+import { casesSchema } from "./cases";
 import { enforcementListSchema } from "./enforcement";
 import { stateSchema } from "./state";
 
 export const schemas = {
   validateState: stateSchema,
   validateEnforcementList: enforcementListSchema,
+  validateCases: casesSchema,
 };
