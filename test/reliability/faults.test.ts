@@ -129,7 +129,10 @@ describe("killed at any point", () => {
       if (!existsSync(cache)) continue;
       for (const f of readdirSync(cache)) {
         if (f.startsWith(".")) continue; // temp files: readers ignore them
-        expect(() => JSON.parse(readFileSync(join(cache, f), "utf8"))).not.toThrow();
+        // the index is JSON lines: a header, then one line per group; every line must be whole
+        const lines = readFileSync(join(cache, f), "utf8").trimEnd().split("\n");
+        for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();
+        expect(JSON.parse(lines[0]).version).toBeGreaterThan(0);
       }
     }
   }, 60_000);
