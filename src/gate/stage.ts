@@ -5,7 +5,6 @@
 import type { Stage, StageContext } from "../stages";
 import type { HookCall, Payload } from "../types";
 import { armGate, closeGate, gateMessage, isGateOpen } from "./gate-file";
-import { findArmingPhrase } from "./phrases";
 import { conditionWrite } from "./write-guard";
 
 /** Returns the deny reason for a PreToolUse call that would change conditions while the gate is closed. */
@@ -30,6 +29,8 @@ function context(call: HookCall, payload: Payload, ctx: StageContext): string[] 
     return [];
   }
   if (call.event !== "UserPromptSubmit") return [];
+  // Loaded on a prompt only: its tables cost ~0.1 ms at start-up and tool calls never need them.
+  const { findArmingPhrase } = require("./phrases") as typeof import("./phrases");
   const phrase = typeof payload.prompt === "string" ? findArmingPhrase(payload.prompt) : undefined;
   if (!phrase || !payload.session_id) {
     closeGate(ctx.home, payload.session_id);

@@ -4,7 +4,6 @@
 // that touches a layer must only read). The shell check cannot see every indirect write; the docs say so.
 import type { CommandInfo } from "../shell/programs";
 import type { Analysis } from "../types";
-import { readOnlyProblem } from "./read-only";
 import { type PathScope, holdsLayer, isProtectedPath, runtimeDirs } from "./paths";
 
 /**
@@ -77,6 +76,8 @@ export function bashWrite(command: string, scope: PathScope, analysis?: Analysis
   const cli = commands.find((c) => c.program === "agentihooks" && authorSubcommand(c.args));
   if (cli) return `\`agentihooks conditions ${authorSubcommand(cli.args)}\``;
   if (!touches(command, commands, scope)) return undefined;
+  // Loaded here: most commands touch no layer, and building the read-only table costs ~0.2 ms at start-up.
+  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
   const problem = readOnlyProblem(commands, analysis);
   return problem ? `a shell command that touches a condition layer and ${problem}` : undefined;
 }
