@@ -62,6 +62,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     note: (t) => notes.push(t),
   };
   let catalog: Catalog | undefined;
+  let catalogCwd: string | undefined;
+  // A cwd of "" resolves to the process's own, as the stages' loads do.
+  ctx.catalog = (cwd) => (catalog && (cwd || process.cwd()) === catalogCwd ? catalog : undefined);
   const calls: CallTrace[] = [];
   const effects: Effect[] = [];
   for (const payload of call.batch.length ? call.batch : [call.payload]) {
@@ -72,7 +75,10 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       effects.push(verdict);
       continue;
     }
-    catalog ??= loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
+    if (!catalog) {
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
+      catalogCwd = payload.cwd || process.cwd();
+    }
     const subject: Subject = { name: step === "pre" || step === "post" || step === "fail" || step === "permission" ? (payload.tool_name ?? "") : matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);

@@ -1,6 +1,7 @@
 // Features that sit around the conditions on every call (the gate, enforcements) plug in here, so the
 // pipeline keeps one fixed order and each feature stays in its own folder.
 import type { Config } from "./config";
+import type { Catalog } from "./conditions/catalog";
 import type { Analysis, Capabilities, HookCall, Payload, Step } from "./types";
 import { enforcementStage } from "./enforcement/stage";
 import { gateStage } from "./gate/stage";
@@ -14,6 +15,11 @@ export interface StageContext {
   programs: (payload: Payload) => Analysis | undefined;
   /** Notes for stderr and the log (degraded caching, unreadable files). */
   note: (text: string) => void;
+  /**
+   * The condition catalog the pipeline already loaded for `cwd`, or undefined (not loaded yet, another
+   * cwd, or no pipeline). Stages reuse it instead of walking to the git root and reading the cache again.
+   */
+  catalog?: (cwd: string) => Catalog | undefined;
 }
 
 export interface GuardVerdict {

@@ -19,7 +19,8 @@ function load(call: HookCall, payload: Payload, ctx: StageContext): Loaded {
   const key = `${call.target}\0${payload.cwd}`;
   let loaded = memo.get(key);
   if (!loaded) {
-    loaded = loadEnforcements({ target: call.target, cwd: payload.cwd || process.cwd(), home: ctx.home, config: ctx.config });
+    const cwd = payload.cwd || process.cwd();
+    loaded = loadEnforcements({ target: call.target, cwd, home: ctx.home, config: ctx.config, catalog: ctx.catalog?.(cwd) });
     for (const p of loaded.problems) ctx.note(`enforcements: ${p.path}: ${p.error}; file skipped`);
     memo.set(key, loaded);
   }

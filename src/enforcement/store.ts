@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { Config } from "../config";
-import { loadCatalog } from "../conditions/catalog";
+import { type Catalog, loadCatalog } from "../conditions/catalog";
 import { type Matcher, parseMatcher } from "../conditions/matcher";
 import type { Target } from "../types";
 
@@ -57,11 +57,13 @@ export interface StoreOptions {
   cwd: string;
   home: string;
   config: Config;
+  /** The catalog for this target and cwd when the caller has it (the hook's pipeline): not loaded twice. */
+  catalog?: Catalog;
 }
 
 /** Returns the candidate files in priority order (untrusted repository files marked skipped). */
 export function sourceFiles(opts: StoreOptions): { sources: SourceFile[]; repoRoot?: string } {
-  const catalog = loadCatalog(opts);
+  const catalog = opts.catalog ?? loadCatalog(opts);
   const sources: SourceFile[] = [];
   let sawRuntime = false;
   for (const layer of catalog.layers) {

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
+import { loadCatalog } from "../../src/conditions/catalog";
 import { loadEnforcements, parseDocument } from "../../src/enforcement/store";
 import { writeFile } from "../helpers";
 import { enfSandbox, entry, writeEnforcements } from "./fixtures";
@@ -45,6 +46,16 @@ describe("sources", () => {
     // trusted by CONDITIONS_TRUSTED_OWNERS, the same rule as the conditions' directory layer
     const trusted = loadEnforcements({ ...sb.opts, config: { ...sb.opts.config, trustedOwners: ["stranger"] } });
     expect(trusted.active.map((a) => a.entry.id)).toEqual(["evil"]);
+  });
+
+  test("a catalog passed in (the hook's pipeline) gives the same sources as loading one", () => {
+    const sb = enfSandbox();
+    writeEnforcements(join(sb.bundle, "enforcements.json"), [entry("b")]);
+    writeEnforcements(join(sb.repo, ".agentihooks", "enforcements.json"), [entry("l")]);
+    const own = loadEnforcements(sb.opts);
+    const shared = loadEnforcements({ ...sb.opts, catalog: loadCatalog(sb.opts) });
+    expect(shared).toEqual(own);
+    expect(shared.active.map((a) => a.entry.id)).toEqual(["b", "l"]);
   });
 
   test("no files at all: nothing active, nothing reported", () => {
