@@ -5,7 +5,7 @@
 import {
   type Issue, MAX_DEPTH, PROCESS, type Redirect, type ScanContext, type SimpleCommand, SUBSTITUTION, scan, type Word,
 } from "./scan";
-import { FIND_EXEC, type OptionSpec, RUNNERS, type RunnerSpec, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES, WRAPPERS } from "./wrappers";
+import { FIND_EXEC, type OptionSpec, type RunnerSpec, runnerOf, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES, WRAPPERS } from "./wrappers";
 
 /** One resolved simple command, for people: what runs, with what, how deep, and its redirections. */
 export interface CommandInfo {
@@ -78,7 +78,7 @@ function resolveWords(words: Word[], i: number, site: Site, f: Findings): void {
     if (name === "") return;
     f.programs.add(name);
     record(f, site, name, words, i);
-    const runner = RUNNERS.get(name);
+    const runner = runnerOf(name);
     if (runner) run(runner, name, words, i + 1, site, f);
     return;
   }
@@ -160,6 +160,11 @@ function longOption(words: Word[], i: number, spec: OptionSpec, site: Site, f: F
   const t = words[i].text;
   const eq = t.indexOf("=");
   const name = t.slice(2, eq < 0 ? undefined : eq);
+  if (spec.longModule?.includes(name)) {
+    if (eq >= 0) runModule({ ...words[i], text: t.slice(eq + 1) }, words.slice(i + 1), site, f, t.slice(0, eq));
+    else runModule(words[i + 1], words.slice(i + 2), site, f, t);
+    return -1;
+  }
   if (spec.longScript?.includes(name)) {
     if (eq >= 0) findPrograms(t.slice(eq + 1), site.depth + 1, f, t.slice(0, eq));
     else runScript(words[i + 1], site, f, t);
@@ -180,6 +185,12 @@ function shortOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f:
       else runScript(words[i + 1], site, f, via);
       return -1;
     }
+    if (spec.module?.includes(ch)) {
+      const via = `-${ch}`;
+      if (k + 1 < t.length) runModule({ ...words[i], text: t.slice(k + 1) }, words.slice(i + 1), site, f, via);
+      else runModule(words[i + 1], words.slice(i + 2), site, f, via);
+      return -1;
+    }
     if (spec.arg?.includes(ch)) return k + 1 < t.length ? i : i + 1;
     if (spec.attached?.includes(ch)) return i;
   }
@@ -193,6 +204,41 @@ function runScript(w: Word | undefined, site: Site, f: Findings, via: string): v
   findPrograms(w.text, site.depth + 1, f, via);
 }
 
+/** `python -m MODULE ARGS`: the module's top-level name (`http.server` -> `http`) is a program. */
+function runModule(w: Word | undefined, args: Word[], site: Site, f: Findings, via: string): void {
+  if (!w) return;
+  const inner: Site = { depth: site.depth + 1, via };
+  if (w.flags !== 0) return record(f, inner, null, [w], 0, true);
+  runNamed([w, ...args], MODULE, inner, f);
+}
+
+const MODULE: RunnerSpec = { kind: "command", cut: "." };
+
+/**
+ * Resolves `words` as a command whose program word may name a package or a module rather than a
+ * file: the name ends at the first `cut` character after its first (`prettier@3`, `@scope/pkg@1`,
+ * `http.server`) and starts after the last `prefix` character (`test:pytest`); with `only`, any
+ * other program runs nothing (`corepack enable`).
+ */
+function runNamed(words: Word[], spec: RunnerSpec, site: Site, f: Findings): void {
+  const w = words[0];
+  if (w && w.flags === 0 && !w.assign && (spec.cut || spec.prefix || spec.only)) {
+    let text = w.text;
+    if (spec.prefix) text = text.slice(text.lastIndexOf(spec.prefix) + 1);
+    if (spec.cut) {
+      for (let k = 1; k < text.length; k++) {
+        if (spec.cut.includes(text[k])) {
+          text = text.slice(0, k);
+          break;
+        }
+      }
+    }
+    if (spec.only && !spec.only.includes(basename(text))) return;
+    if (text !== w.text) words = [{ ...w, text }, ...words.slice(1)];
+  }
+  resolveWords(words, 0, site, f);
+}
+
 /** Analyzes what a runner runs; `words[i]` is its first argument. */
 function run(spec: RunnerSpec, name: string, words: Word[], i: number, site: Site, f: Findings): void {
   if (site.depth + 1 > MAX_DEPTH) return stop(f, "too-deep", `nesting deeper than ${MAX_DEPTH}`);
@@ -204,12 +250,22 @@ function run(spec: RunnerSpec, name: string, words: Word[], i: number, site: Sit
     while (i < words.length && words[i].text.startsWith("-") && words[i].flags === 0 && words[i].text !== "-") i++;
     return runScript(words[i], site, f, name);
   }
+  if (spec.kind === "sub") {
+    const next = skipOptions(words, i, spec, site, f);
+    const w = next < 0 ? undefined : words[next];
+    if (!w) return;
+    // a subcommand not known before the line runs may be the one that runs a program (`docker $X`)
+    if (w.flags !== 0) return record(f, inner, null, [w], 0, true);
+    const sub = spec.sub?.get(w.text);
+    if (sub) run(sub, `${name} ${w.text}`, words, next + 1, site, f);
+    return;
+  }
   const seen: Seen = { direct: false };
   const next = skipOptions(words, i, spec, site, f, seen);
   if (next < 0 || next >= words.length) return;
   let end = words.length;
   if (spec.until) for (let j = next; j < end; j++) if (spec.until.includes(words[j].text)) end = j;
-  if (spec.kind === "command" || seen.direct) return resolveWords(words.slice(next, end), 0, inner, f);
+  if (spec.kind === "command" || seen.direct) return runNamed(words.slice(next, end), spec, inner, f);
   if (spec.kind === "join") return runJoined(words.slice(next, end), inner, f);
 }
 

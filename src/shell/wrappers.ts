@@ -28,10 +28,18 @@ export interface OptionSpec {
    */
   direct?: string;
   longDirect?: readonly string[];
+  /**
+   * Short options whose argument is a module that runs, with the remaining words as its arguments
+   * (`python -m pytest -x`): the module's top-level name (`http.server` -> `http`) is the program.
+   */
+  module?: string;
+  longModule?: readonly string[];
 }
 
 /**
  * What a runner does with its arguments:
+ * - sub:     the first word after its options is a subcommand, read with its own row of `sub`
+ *            (`uv run`, `docker exec`); other subcommands run nothing
  * - shell:   `-c STRING` runs the string; no -c and no script file reads a script from stdin
  * - join:    the remaining words, joined with spaces, are a command line (eval, ssh, watch)
  * - command: the remaining words are a command (xargs, chroot)
@@ -41,9 +49,22 @@ export interface OptionSpec {
  * - source:  the operand is a script file: one made by a substitution, or stdin, is dynamic
  * In any kind, a `direct` option makes the remaining words a command (watch -x, runuser -u).
  */
-export type RunnerKind = "shell" | "join" | "command" | "options" | "find" | "trap" | "source";
+export type RunnerKind = "shell" | "join" | "command" | "options" | "find" | "trap" | "source" | "sub";
 export interface RunnerSpec extends OptionSpec {
   kind: RunnerKind;
+  /** The subcommands that run something (kind `sub`). */
+  sub?: ReadonlyMap<string, RunnerSpec>;
+  /**
+   * The program word names a package, not a file: it ends at the first of these characters after
+   * its first (`prettier@3`, `@scope/pkg@1`, `ruff==0.5`), then its basename is the program.
+   */
+  cut?: string;
+  /** The program word may start with a prefix ending in this character (`hatch run test:pytest`). */
+  prefix?: string;
+  /** Only these programs can run (`corepack pnpm ...`; `corepack enable` runs nothing). */
+  only?: readonly string[];
+  /** The row also names this program with a version suffix (`python3`, `python3.12`, `pypy3`). */
+  versioned?: boolean;
 }
 
 /**
@@ -77,7 +98,107 @@ export const WRAPPERS: ReadonlyMap<string, OptionSpec> = new Map<string, OptionS
 ]);
 
 const SHELL: RunnerSpec = { kind: "shell" };
-const EXEC_AFTER = (spec: OptionSpec = {}): RunnerSpec => ({ kind: "command", ...spec });
+const EXEC_AFTER = (spec: Omit<RunnerSpec, "kind"> = {}): RunnerSpec => ({ kind: "command", ...spec });
+
+// --- package and environment runners ---
+// Guards are written as `bash.<cli>`, so a guard on `pytest` must also see `uv run pytest`,
+// `python -m pytest`, `npx jest`: both the runner and what it runs are programs. Each row lists the
+// runner's options that take an argument, before its subcommand (global) and after it.
+
+const SUB = (spec: Omit<RunnerSpec, "kind" | "sub">, sub: Record<string, RunnerSpec>): RunnerSpec => ({ kind: "sub", ...spec, sub: new Map(Object.entries(sub)) });
+
+/** Package specs: a version or requirement after the name (`prettier@3`, `ruff==0.5`, `black[d]`). */
+const PKG_CUT = "@=<>[~!";
+
+/** `python [options] -m MODULE ARGS`; `-c CODE` is python code, not a shell line: nothing more runs. */
+const PYTHON: RunnerSpec = { kind: "options", arg: "WX", long: ["check-hash-based-pycs"], noCommand: "c", module: "m", versioned: true };
+
+const UV_GLOBAL = ["directory", "project", "config-file", "cache-dir", "color", "allow-insecure-host"];
+const UV_RESOLVE = [
+  "with", "with-editable", "with-requirements", "python", "index", "default-index", "index-url", "extra-index-url",
+  "find-links", "upgrade-package", "reinstall-package", "index-strategy", "keyring-provider", "resolution", "prerelease",
+  "fork-strategy", "exclude-newer", "exclude-newer-package", "no-build-isolation-package", "config-setting", "link-mode",
+  "no-build-package", "no-binary-package", "refresh-package", "python-platform", "env-file", "constraints",
+  "build-constraints", "overrides",
+];
+const UV_RUN: RunnerSpec = {
+  kind: "command",
+  arg: "pifPC",
+  long: [...UV_GLOBAL, ...UV_RESOLVE, "extra", "group", "no-group", "only-group", "package", "no-extra"],
+  module: "m",
+  longModule: ["module"],
+};
+/** `uvx` is `uv tool run`: the command names a package (`uvx ruff@0.5 check`, `uvx --from httpie http`). */
+const UVX: RunnerSpec = { kind: "command", arg: "pifPCcb", long: [...UV_GLOBAL, ...UV_RESOLVE, "from"], cut: PKG_CUT };
+
+/** `npm exec` / `npx`: `-c 'CMD'` (`--call`) runs a shell line; the command names a package. */
+const NPM_ARGS = ["prefix", "workspace", "registry", "cache", "userconfig", "loglevel", "node-options", "script-shell"];
+const NPM_EXEC: RunnerSpec = { kind: "command", arg: "pw", long: ["package", ...NPM_ARGS], script: "c", longScript: ["call"], cut: PKG_CUT };
+const PNPM_ARGS = ["dir", "filter", "filter-prod", "workspace-concurrency", "reporter", "loglevel", "resume-from", "test-pattern", "changed-files-ignore-pattern"];
+/** `pnpm exec -c 'CMD'` (`--shell-mode`) runs the command in a shell. */
+const PNPM_EXEC: RunnerSpec = { kind: "command", arg: "CF", long: PNPM_ARGS, script: "c", longScript: ["shell-mode"] };
+const PNPM_DLX: RunnerSpec = { kind: "command", arg: "CF", long: [...PNPM_ARGS, "package", "allow-build"], script: "c", longScript: ["shell-mode"], cut: PKG_CUT };
+const YARN_DLX: RunnerSpec = { kind: "command", arg: "p", long: ["package"], cut: PKG_CUT };
+const BUNX: RunnerSpec = { kind: "command", arg: "p", long: ["package"], cut: PKG_CUT };
+
+/** `mise exec [TOOL@VERSION]... -- CMD`: tools come first, the command only after `--` (or `-c 'CMD'`). */
+const MISE_EXEC: RunnerSpec = { kind: "command", arg: "jCE", long: ["jobs", "cd", "env"], script: "c", longScript: ["command"], positionals: Infinity };
+
+// Remote runners: the command runs in a container or a pod, not here, but a guard on it (`rm`,
+// `psql`) should still see it, as it sees what `ssh host CMD` runs.
+const DOCKER_EXEC: RunnerSpec = { kind: "command", arg: "euw", long: ["env", "env-file", "user", "workdir", "detach-keys"], positionals: 1 };
+const COMPOSE_EXEC: RunnerSpec = { kind: "command", arg: "euw", long: ["env", "user", "workdir", "index"], positionals: 1 };
+const COMPOSE = SUB({ arg: "fp", long: ["file", "project-name", "profile", "project-directory", "env-file", "ansi", "progress", "parallel"] }, { exec: COMPOSE_EXEC });
+const DOCKER = SUB(
+  { arg: "Hcl", long: ["host", "context", "config", "log-level", "tlscacert", "tlscert", "tlskey"] },
+  { exec: DOCKER_EXEC, container: SUB({}, { exec: DOCKER_EXEC }), compose: COMPOSE },
+);
+const KUBE_GLOBAL = [
+  "namespace", "context", "kubeconfig", "cluster", "user", "server", "as", "as-group", "as-uid", "token", "request-timeout",
+  "certificate-authority", "client-certificate", "client-key", "tls-server-name", "cache-dir", "v", "vmodule", "log-file",
+];
+const KUBECTL = SUB(
+  { arg: "nsv", long: KUBE_GLOBAL },
+  // `kubectl exec POD -- CMD` (and the old `kubectl exec POD CMD`)
+  { exec: { kind: "command", arg: "ncfsv", long: [...KUBE_GLOBAL, "container", "filename", "pod-running-timeout"], positionals: 1 } },
+);
+
+/** Package managers, environment managers and container tools that run a program of their own. */
+export const PACKAGE_RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSpec>([
+  ["python", PYTHON],
+  ["pypy", PYTHON],
+  ["py", PYTHON], // the Windows launcher: `py -3.12 -m pytest`
+  ["uv", SUB({ long: UV_GLOBAL }, { run: UV_RUN, tool: SUB({ long: UV_GLOBAL }, { run: UVX }) })],
+  ["uvx", UVX],
+  ["poetry", SUB({ arg: "CP", long: ["directory", "project"] }, { run: EXEC_AFTER() })],
+  ["pipenv", SUB({ long: ["python"] }, { run: EXEC_AFTER() })],
+  ["pdm", SUB({ arg: "p", long: ["project"] }, { run: EXEC_AFTER({ arg: "p", long: ["project"] }) })],
+  // `hatch run [ENV:]CMD`
+  ["hatch", SUB({ arg: "ep", long: ["env", "project", "data-dir", "cache-dir", "config"] }, { run: EXEC_AFTER({ prefix: ":" }) })],
+  ["rye", SUB({}, { run: EXEC_AFTER({ long: ["pyproject"] }) })],
+  ["pipx", SUB({}, { run: EXEC_AFTER({ arg: "i", long: ["spec", "python", "index-url", "pip-args"], cut: PKG_CUT }) })],
+  ["npx", NPM_EXEC],
+  ["npm", SUB({ arg: "w", long: NPM_ARGS }, { exec: NPM_EXEC, x: NPM_EXEC })],
+  ["pnpm", SUB({ arg: "CF", long: PNPM_ARGS }, { exec: PNPM_EXEC, dlx: PNPM_DLX })],
+  ["pnpx", PNPM_DLX],
+  ["yarn", SUB({ long: ["cwd"] }, { exec: EXEC_AFTER(), dlx: YARN_DLX })],
+  ["bunx", BUNX],
+  ["bun", SUB({ arg: "r", long: ["cwd", "env-file", "preload", "config", "tsconfig-override"] }, { x: BUNX })],
+  ["corepack", EXEC_AFTER({ cut: PKG_CUT, only: ["npm", "npx", "pnpm", "pnpx", "yarn", "yarnpkg"] })],
+  ["bundle", SUB({}, { exec: EXEC_AFTER({ long: ["gemfile"] }) })],
+  ["bundler", SUB({}, { exec: EXEC_AFTER({ long: ["gemfile"] }) })],
+  // `nix-shell [PATHS] [-p PKGS...] --run 'CMD'`: options and operands mix; only --run/--command runs
+  ["nix-shell", { kind: "options", arg: "pIAo", long: ["attr", "include", "max-jobs", "cores"], longScript: ["run", "command"], positionals: Infinity }],
+  ["direnv", SUB({}, { exec: EXEC_AFTER({ positionals: 1 }) })],
+  ["mise", SUB({ arg: "CE", long: ["cd", "env"] }, { exec: MISE_EXEC, x: MISE_EXEC })],
+  ["rtx", SUB({ arg: "CE", long: ["cd", "env"] }, { exec: MISE_EXEC, x: MISE_EXEC })],
+  ["asdf", SUB({}, { exec: EXEC_AFTER() })],
+  ["docker", DOCKER],
+  ["podman", DOCKER],
+  ["docker-compose", COMPOSE],
+  ["kubectl", KUBECTL],
+  ["oc", KUBECTL],
+]);
 
 /** Runners: programs in their own right that also run a command given as text or arguments. */
 export const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSpec>([
@@ -127,7 +248,20 @@ export const RUNNERS: ReadonlyMap<string, RunnerSpec> = new Map<string, RunnerSp
   ["proxychains4", EXEC_AFTER({ arg: "f" })],
   ["torsocks", EXEC_AFTER({ arg: "uPa" })],
   ["nocache", EXEC_AFTER()],
+  ...PACKAGE_RUNNERS,
 ]);
+
+/** The runner named `name`: a row of RUNNERS, or a versioned one without its version (`python3.12`). */
+export function runnerOf(name: string): RunnerSpec | undefined {
+  const spec = RUNNERS.get(name);
+  if (spec) return spec;
+  const c = name.charCodeAt(name.length - 1);
+  if (c < 48 || c > 57) return undefined; // not a digit: no version suffix
+  let end = name.length;
+  while (end > 0 && ((name.charCodeAt(end - 1) >= 48 && name.charCodeAt(end - 1) <= 57) || name[end - 1] === ".")) end--;
+  const base = RUNNERS.get(name.slice(0, end));
+  return base?.versioned ? base : undefined;
+}
 
 /** Shell options that take the next word as their argument (`-o pipefail`, `+O extglob`). */
 export const SHELL_ARG_OPTIONS = "oO";

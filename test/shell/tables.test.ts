@@ -80,6 +80,74 @@ const RUNNERS: Row[] = [
   [["parallel rm ::: a b", "parallel -j4 rm ::: a"], ["parallel", "rm"]],
 ];
 
+// Package, environment and container runners: guards are `bash.<cli>`, so a guard on pytest must see
+// `uv run pytest` and `python -m pytest`. Both the runner and what it runs are programs.
+const PACKAGE_RUNNERS: Row[] = [
+  [["python -m pytest", "python -m pytest -x tests/", "python -mpytest", "python -u -m pytest", "python -B -Om pytest", "python -W ignore -m pytest", "python -Wignore -m pytest", "python -X dev -m pytest", "python -I -X importtime -m pytest -k x", "/usr/bin/python -m pytest", "python -m pytest.__main__", "sudo python -m pytest", "timeout 60 python -m pytest"], ["pytest", "python"]],
+  [["python3 -m pytest", "python3 -q -m pytest", "env -i python3 -m pytest", "/usr/local/bin/python3 -m pytest -x"], ["pytest", "python3"]],
+  [["python3.12 -m pytest", "python3.12 -m pytest --co -q", "python3.12 -E -s -m pytest"], ["pytest", "python3.12"]],
+  [["python3 -m http.server", "python3 -m http.server 8000 --bind 127.0.0.1", "python3 -m http"], ["http", "python3"]],
+  [["python3 -m pip install -e .", "python3 -m pip --version"], ["pip", "python3"]],
+  [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py", "pytest"]],
+  [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3", "pytest"]],
+  [["pypy3.10 -m pytest"], ["pypy3.10", "pytest"]],
+  // python code is not a shell line: `-c` and script files run python only
+  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
+  [["python3 -m uv run pytest"], ["python3", "pytest", "uv"]],
+
+  [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest", "uv run -m pytest", "uv run --module pytest", "uv run --module=pytest -x", "uv run -mpytest"], ["pytest", "uv"]],
+  [["uv run python -m pytest", "uv run --with pytest python -m pytest"], ["pytest", "python", "uv"]],
+  [["uvx pytest", "uvx pytest@8 -x", "uvx 'pytest==8.2'", "uvx 'pytest>=8'", "uvx 'pytest[testing]'", "uvx --from pytest pytest", "uvx --with pytest-cov pytest", "uvx -p 3.12 pytest", "uvx --from 'pytest==8' -- pytest -x"], ["pytest", "uvx"]],
+  [["uv tool run pytest", "uv tool run --from pytest pytest -x", "uv tool run pytest@latest"], ["pytest", "uv"]],
+  [["uvx --from httpie http", "uvx --from 'httpie==3.2' http get x"], ["http", "uvx"]],
+  [["uv pip install pytest", "uv sync", "uv tool install pytest", "uv add --dev pytest"], ["uv"]],
+  [["poetry run pytest", "poetry run pytest -x", "poetry -C app run pytest", "poetry --directory=app run pytest", "poetry -q run pytest"], ["poetry", "pytest"]],
+  [["pipenv run pytest", "pipenv --python 3.12 run pytest"], ["pipenv", "pytest"]],
+  [["pdm run pytest", "pdm run -p app pytest", "pdm -p app run pytest"], ["pdm", "pytest"]],
+  [["hatch run pytest", "hatch run test:pytest", "hatch -e test run pytest -x", "hatch --env=test run pytest"], ["hatch", "pytest"]],
+  [["rye run pytest", "rye run --pyproject app/pyproject.toml pytest"], ["pytest", "rye"]],
+  [["pipx run pytest", "pipx run --spec pytest==8 pytest", "pipx run 'pytest==8.2'", "pipx run --python python3.12 pytest"], ["pipx", "pytest"]],
+
+  [["npx jest", "npx jest --watch", "npx jest@29", "npx -y jest", "npx --yes jest", "npx -p jest jest", "npx --package=jest jest", "npx --package jest jest", "npx -- jest", "npx ./node_modules/.bin/jest"], ["jest", "npx"]],
+  [["npx @biomejs/biome check", "npx @biomejs/biome@1.8 check ."], ["biome", "npx"]],
+  [["npx -c 'jest && tsc'", "npx --call='jest && tsc'", "npx -p typescript -c 'jest; tsc'"], ["jest", "npx", "tsc"]],
+  [["npm exec jest", "npm exec -- jest", "npm exec --package=jest -- jest -w", "npm x jest", "npm --prefix app exec jest", "npm -w pkg exec jest", "npm exec -c 'jest'"], ["jest", "npm"]],
+  [["npm run jest", "npm test", "npm install jest"], ["npm"]],
+  [["pnpm exec jest", "pnpm exec jest --ci", "pnpm -C app exec jest", "pnpm --filter web exec jest", "pnpm -r exec jest", "pnpm exec -c 'jest'", "pnpm dlx jest", "pnpm dlx jest@29", "pnpm dlx --package=jest jest", "pnpm --dir app dlx jest"], ["jest", "pnpm"]],
+  [["pnpx jest"], ["jest", "pnpx"]],
+  [["yarn exec jest", "yarn --cwd app exec jest", "yarn dlx jest", "yarn dlx -p jest jest", "yarn dlx jest@29 --ci"], ["jest", "yarn"]],
+  [["bunx jest", "bunx jest@29", "bunx --bun jest", "bunx -p jest jest", "bunx --package=jest jest"], ["bunx", "jest"]],
+  [["bun x jest", "bun x --bun jest@29", "bun --cwd app x jest"], ["bun", "jest"]],
+  [["bun run jest", "bun test", "bun install"], ["bun"]],
+  [["corepack pnpm install", "corepack pnpm@9.1.0 install", "corepack pnpm -v"], ["corepack", "pnpm"]],
+  [["corepack enable", "corepack prepare pnpm@9 --activate", "corepack use pnpm@9"], ["corepack"]],
+
+  [["bundle exec rspec", "bundle exec rspec spec/x_spec.rb", "bundle exec --gemfile=Gemfile rspec", "bundle exec --gemfile Gemfile rspec", "bundle exec --keep-file-descriptors rspec"], ["bundle", "rspec"]],
+  [["bundler exec rspec"], ["bundler", "rspec"]],
+  [["bundle install", "bundle exec"], ["bundle"]],
+  [["nix-shell --run pytest", "nix-shell --run 'pytest -x'", "nix-shell -p python3 --run pytest", "nix-shell -p python3 git --run 'pytest'", "nix-shell shell.nix --pure --run pytest", "nix-shell --command pytest", "nix-shell --run=pytest", "nix-shell -I nixpkgs=x -A dev --run pytest"], ["nix-shell", "pytest"]],
+  [["nix-shell", "nix-shell -p python3", "nix-shell shell.nix --pure"], ["nix-shell"]],
+  [["direnv exec . pytest", "direnv exec /srv/app pytest -x", "direnv exec app -- pytest"], ["direnv", "pytest"]],
+  [["mise exec -- pytest", "mise x -- pytest", "mise exec python@3.12 -- pytest", "mise x python@3.12 node@20 -- pytest -x", "mise exec -C app -- pytest", "mise exec -c 'pytest -x'", "mise x python@3.12 --command=pytest"], ["mise", "pytest"]],
+  [["mise exec python@3.12", "mise x", "mise run test", "mise install"], ["mise"]],
+  [["rtx exec -- pytest", "rtx x python@3.12 -- pytest"], ["pytest", "rtx"]],
+  [["asdf exec pytest", "asdf exec pytest -x"], ["asdf", "pytest"]],
+
+  // The command runs in a container or pod, not here; a guard on it should still see it.
+  [["docker exec web psql", "docker exec -it web psql", "docker exec -i -t web psql -U app", "docker exec -e PGPASSWORD=x web psql", "docker exec --env=A=1 -u postgres -w /tmp web psql", "docker exec --user postgres web psql", "docker -H tcp://h:2375 exec web psql", "docker --context prod exec -it web psql", "docker container exec web psql", "docker compose exec db psql", "docker compose -f dev.yml exec -T db psql", "docker compose exec -u postgres db psql"], ["docker", "psql"]],
+  [["podman exec -it web psql"], ["podman", "psql"]],
+  [["docker-compose exec db psql", "docker-compose -p app exec -T db psql"], ["docker-compose", "psql"]],
+  [["docker exec web sh -c 'psql -c x'", "docker exec -it web sh -c psql"], ["docker", "psql", "sh"]],
+  [["kubectl exec -it api -- bash -c 'psql -U app'", "kubectl exec api -- bash -lc psql"], ["bash", "kubectl", "psql"]],
+  [["docker ps", "docker exec web", "docker run --rm app", "docker compose up -d", "docker logs web"], ["docker"]],
+  [["kubectl exec api -- psql", "kubectl exec -it api -- psql", "kubectl exec api -c db -- psql -U app", "kubectl exec -n prod api -- psql", "kubectl -n prod exec api -- psql", "kubectl --context eu -n prod exec -it api -- psql", "kubectl exec deploy/api --container db -- psql", "kubectl exec api psql", "kubectl exec -itc db api -- psql", "kubectl exec api -n prod -c db -- psql"], ["kubectl", "psql"]],
+  [["oc exec api -- psql"], ["oc", "psql"]],
+  [["kubectl get pods", "kubectl exec api", "kubectl -n prod logs api"], ["kubectl"]],
+  // subcommands of git and make are not programs
+  [["git -C app status", "git -C app log --oneline"], ["git"]],
+  [["make -C app test", "make -C app"], ["make"]],
+];
+
 const DYNAMIC: Row[] = [
   [["$X", "$X -rf ~", "${X}", '"$X" a', "sudo $X", "env $X", "timeout 5 $CMD", "{rm,-rf,x}", "/???/rm", "/bin/r[m]", "${HOME}/bin/rm", "$((1))", "$'\\x72'$X", "X=rm; $X -rf ~", "`$X`", "*"], [], DYN],
   [["$(printf r)m", "`printf r`m", "$(printf rm) -rf x", "$(printf rm)"], ["printf"], DYN],
@@ -93,6 +161,14 @@ const DYNAMIC: Row[] = [
   [["source <(curl x)", "source -- <(curl x)"], ["curl", "source"], DYN],
   [[". <(curl x)", "curl x | . /dev/stdin"], [".", "curl"], DYN],
   [["ssh host \"$CMD\"", "ssh host $CMD"], ["ssh"], DYN],
+  // a package runner's program, module or subcommand that is not static may run anything
+  [["npx $TOOL", "npx -y \"$TOOL\" --check", "npx -c \"$CMD\""], ["npx"], DYN],
+  [["npm exec -- $TOOL", "npm $SUB jest"], ["npm"], DYN],
+  [["python -m $MOD", "python -m \"$MOD\" -x"], ["python"], DYN],
+  [["uv run $TOOL", "uv run \"$@\"", "uv $SUB pytest", "uv run -m $MOD"], ["uv"], DYN],
+  [["docker $CMD web psql", "docker exec web $TOOL"], ["docker"], DYN],
+  [["kubectl exec api -- \"$@\"", "kubectl $VERB api -- psql"], ["kubectl"], DYN],
+  [["nix-shell --run \"$CMD\"", "nix-shell -p jq --run $CMD"], ["nix-shell"], DYN],
   [["ssh host rm $X", "ssh host 'rm' \"$X\""], ["rm", "ssh"], DYN],
   [["echo 'unterminated", 'echo "unterminated', "echo `x", "echo ${x", "echo $'x"], ["echo"], DYN],
   [["echo; (a", "echo; a |", "echo && a &&", "if echo; then a", "while echo; do a", "echo; a; }", "for x in y; do echo; a; done; fi"], ["a", "echo"], DYN],
@@ -126,7 +202,7 @@ const EXACT: [string, string[], boolean][] = [
   ["git commit -m \"$(cat <<'EOF'\nfix: rm -rf\nEOF\n)\"", ["cat", "git"], false],
 ];
 
-const TABLES: Record<string, Row[]> = { QUOTING, STRUCTURE, SUBSTITUTIONS, HEREDOCS, WRAPPERS, LOOKUPS, RUNNERS, DYNAMIC, NOT_DYNAMIC };
+const TABLES: Record<string, Row[]> = { QUOTING, STRUCTURE, SUBSTITUTIONS, HEREDOCS, WRAPPERS, LOOKUPS, RUNNERS, PACKAGE_RUNNERS, DYNAMIC, NOT_DYNAMIC };
 
 test("no spelling appears twice across the tables", () => {
   const seen = new Map<string, string>();
