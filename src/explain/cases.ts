@@ -138,6 +138,7 @@ export function selectCases(paths: string[]): Selection {
       for (const f of listDir(p)) if (isCasesFile(f)) add(join(p, f));
       for (const f of listDir(p)) if (!isIgnored(f) && typeof parseFilename(f) !== "string" && !casesPathFor(join(p, f))) sel.without.push(join(p, f));
     } else if (isCasesFile(basename(p))) add(p);
+    else if (isIgnored(basename(p))) continue; // a README.md or backup a glob picked up beside the conditions
     else {
       const cases = casesPathFor(p);
       if (!cases) throw new AgentihooksError("E_USAGE", `no cases beside ${p} (expected ${join(dirname(p), `_${basename(p)}.cases.json`)})`);
