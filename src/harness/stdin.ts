@@ -92,11 +92,23 @@ export class JsonScanner {
   }
 }
 
+/** Returns the chunks as one array. Not Buffer.concat: Buffer's first use costs ~0.15 ms at start-up. */
+function concat(chunks: Uint8Array[], total: number): Uint8Array {
+  if (chunks.length === 1) return chunks[0];
+  const all = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.length;
+  }
+  return all;
+}
+
 /** Returns the parsed value of the bytes, or a one-line reason they are not a JSON value. */
 export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
   let text: string;
   try {
-    text = new TextDecoder("utf-8", { fatal: true }).decode(Buffer.concat(chunks, total));
+    text = new TextDecoder("utf-8", { fatal: true }).decode(concat(chunks, total));
   } catch {
     return { error: "stdin is not valid UTF-8" };
   }
@@ -118,51 +130,74 @@ function atDeadline(chunks: Uint8Array[], total: number, deadlineMs: number): Re
 }
 
 type Source = AsyncIterable<Uint8Array | string>;
+type Chunk = IteratorResult<Uint8Array | string>;
+
+/** Where the bytes come from: the next chunk, and a way to end a pending next() (done) at the deadline. */
+interface Pull {
+  next(): Promise<Chunk>;
+  stop(): void;
+}
+
+/**
+ * Bun's stdin (far cheaper at start-up than process.stdin), read through its reader. Cancelling the
+ * reader ends a pending read, so the deadline needs no Promise.race: the stream's async iterator and
+ * the race cost ~0.4 ms more on every call.
+ */
+function stdinPull(): Pull {
+  const reader = Bun.stdin.stream().getReader();
+  return { next: () => reader.read() as Promise<Chunk>, stop: () => void reader.cancel().catch(() => {}) };
+}
+
+/** Any async iterable (tests, node streams): each pull races a promise that stop() settles. */
+function iterablePull(source: Source): Pull {
+  const it = source[Symbol.asyncIterator]();
+  let stop = () => {};
+  const stopped = new Promise<Chunk>((r) => (stop = () => r({ done: true, value: undefined })));
+  return { next: () => Promise.race([it.next(), stopped]), stop };
+}
 
 /**
  * Keeps consuming stdin after the answer is known, so a harness still writing never gets EPIPE (Codex
  * marks the hook failed, Claude shows an error). The hook exits explicitly once it has answered, so a
  * stdin that never closes does not hold the process open.
  */
-function drain(it: AsyncIterator<Uint8Array | string>): void {
-  const pull = (): void => {
-    it.next().then((r) => (r.done ? undefined : pull()), () => {});
-  };
-  pull();
-}
-
-/** Returns the default source: Bun's stdin stream, which costs far less at start-up than process.stdin. */
-function defaultSource(): Source {
-  return Bun.stdin.stream() as unknown as Source;
+async function drain(pull: Pull): Promise<void> {
+  try {
+    while (!(await pull.next()).done);
+  } catch {}
 }
 
 /**
- * Returns the first JSON value on `source`, or an error line when the bytes are empty, not UTF-8, not
- * JSON, larger than maxBytes, nested deeper than maxDepth, or incomplete at the deadline. Never throws.
+ * Returns the first JSON value on `source` (default: stdin), or an error line when the bytes are empty,
+ * not UTF-8, not JSON, larger than maxBytes, nested deeper than maxDepth, or incomplete at the deadline.
+ * Never throws.
  */
-export async function readPayload(source: Source = defaultSource(), opts: ReadOptions = {}): Promise<ReadResult> {
+export async function readPayload(source?: Source, opts: ReadOptions = {}): Promise<ReadResult> {
   const chunks: Uint8Array[] = [];
   const result = await readInto(chunks, source, opts);
   if (result.error === undefined || chunks.length === 0) return result;
   return { ...result, head: Buffer.from(chunks[0].subarray(0, 512)).toString("latin1") };
 }
 
-async function readInto(chunks: Uint8Array[], source: Source, opts: ReadOptions): Promise<ReadResult> {
+async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: ReadOptions): Promise<ReadResult> {
   const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
   const scanner = new JsonScanner(maxDepth);
   let total = 0;
-  let it: AsyncIterator<Uint8Array | string>;
+  let pull: Pull;
   try {
-    it = source[Symbol.asyncIterator]();
+    pull = source ? iterablePull(source) : stdinPull();
   } catch (err) {
     return { error: `cannot read stdin: ${oneLine(err)}` };
   }
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<"deadline">((r) => (timer = setTimeout(() => r("deadline"), deadlineMs)));
+  let expired = false;
+  const timer = setTimeout(() => {
+    expired = true;
+    pull.stop();
+  }, deadlineMs);
   try {
     for (;;) {
-      const next = await Promise.race([it.next(), deadline]);
-      if (next === "deadline") return atDeadline(chunks, total, deadlineMs);
+      const next = await pull.next();
+      if (next.done && expired) return atDeadline(chunks, total, deadlineMs);
       if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total);
       const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
       const end = scanner.feed(bytes);
@@ -172,7 +207,7 @@ async function readInto(chunks: Uint8Array[], source: Source, opts: ReadOptions)
       chunks.push(used);
       if (scanner.tooDeep) return { error: `payload nests deeper than ${maxDepth} levels` };
       if (end >= 0) {
-        drain(it);
+        drain(pull);
         return parseBytes(chunks, total);
       }
     }

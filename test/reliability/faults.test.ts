@@ -138,3 +138,37 @@ describe("killed at any point", () => {
     }
   }, 60_000);
 });
+
+describe("a stdin that stays open (Copilot never closes it)", () => {
+  /** Runs the hook with `text` written to a stdin that is only closed after the hook has exited. */
+  async function openStdin(text: string, args: string[] = []) {
+    const { sb } = setup();
+    const p = Bun.spawn([BIN, "hook", ...args], { env: sb.env, cwd: sb.repo, stdin: "pipe", stdout: "pipe", stderr: "pipe" });
+    if (text) p.stdin.write(text);
+    await p.stdin.flush();
+    const started = performance.now();
+    const exitCode = await p.exited;
+    const ms = performance.now() - started;
+    p.stdin.end();
+    return { exitCode, ms, stdout: await new Response(p.stdout).text(), stderr: await new Response(p.stderr).text() };
+  }
+
+  test("a complete payload is answered at once", async () => {
+    const { sb } = setup();
+    const r = await openStdin(JSON.stringify(claudeBash("ls", sb.repo)));
+    expect(r).toMatchObject({ exitCode: 0, stdout: "" });
+    expect(r.ms).toBeLessThan(1000);
+  });
+
+  test("nothing written: the read deadline answers", async () => {
+    const r = await openStdin("");
+    expect(r.exitCode).toBe(0);
+    expect(r.stderr).toContain("no payload on stdin within 1500 ms");
+  });
+
+  test("half a PreToolUse payload: denied at the deadline (fail closed)", async () => {
+    const r = await openStdin('{"hook_event_name":"PreToolUse","tool_name":"Bash"');
+    expect(r.exitCode).toBe(2);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain("stdin did not complete a JSON value within 1500 ms");
+  });
+});
