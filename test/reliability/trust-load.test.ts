@@ -84,8 +84,9 @@ describe("load", () => {
     const runtime = join(sb.home, "conditions");
     for (let i = 0; i < 100; i++) addCondition(runtime, `pre-read-filler${i}.sh`, sh("true"));
     addCondition(runtime, "pre-bash.git-guard.sh", deny);
+    expect(run(["enforcement", "set", "Push through review.", "3", "--matcher", "bash.git"], { env: sb.env, cwd: sb.repo }).exitCode).toBe(0);
     const calls = Array.from({ length: 64 }, (_, i) => {
-      const cmd = i % 2 ? "git push" : "ls";
+      const cmd = (i >> 2) % 2 ? "git push" : "ls"; // each of the four sessions gets 8 of each
       const p = Bun.spawn([BIN, "hook"], {
         env: sb.env,
         stdin: new Blob([JSON.stringify(claudeBash(cmd, sb.repo, { session_id: `load-${i % 4}`, tool_use_id: `t${i}` }))]),
@@ -97,6 +98,12 @@ describe("load", () => {
     });
     const results = await Promise.all(calls);
     for (const r of results) expect(r.code).toBe(r.cmd === "git push" ? 2 : 0);
+    // four sessions, 16 calls each, 8 of them git: the matching counters are exact (calls that match
+    // no enforcement, with no plain enforcement set, are not counted at all)
+    for (let s = 0; s < 4; s++) {
+      const counters = JSON.parse(readFileSync(join(sb.home, "sessions", `load-${s}`, "enforcement-counters.json"), "utf8"));
+      expect(Object.values(counters.matches)).toEqual([8]);
+    }
     // the layer changed under 2 s ago, so nothing may be cached yet; once it settles the index is written
     const old = new Date(Date.now() - 60_000);
     utimesSync(runtime, old, old);
