@@ -114,8 +114,12 @@ function fromCache(head: CacheHeader, lines: string[], cachePath: string, rebuil
       return fallback.conditions.filter((c) => c.step === head.groups[i][0] && c.matcher === head.groups[i][1]);
     }
   };
-  const gather = (keep: (g: CacheHeader["groups"][number]) => boolean) =>
-    head.groups.flatMap((g, i) => (keep(g) ? group(i) : [])).sort((a, b) => a.order - b.order);
+  // A loop, not flatMap: a builtin's first use costs ~0.1 ms at start-up, and the hook path avoids this one.
+  const gather = (keep: (g: CacheHeader["groups"][number]) => boolean) => {
+    const out: Condition[] = [];
+    for (let i = 0; i < head.groups.length; i++) if (keep(head.groups[i])) out.push(...group(i));
+    return out.sort((a, b) => a.order - b.order);
+  };
   let all: Condition[] | undefined;
   const { layers, invalid, problems, repoRoot } = head;
   return {

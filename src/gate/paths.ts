@@ -56,7 +56,8 @@ export function runtimeDirs(home: string): string[] {
     const base = resolve(home);
     const real = realish(base);
     const roots = real === base ? [base] : [base, real];
-    dirs = roots.flatMap((r) => HOME_ENTRIES.map((e) => join(r, e)));
+    dirs = [];
+    for (const r of roots) for (const e of HOME_ENTRIES) dirs.push(join(r, e)); // not flatMap: see catalog.ts's gather
     runtimeMemo.set(home, dirs);
   }
   return dirs;

@@ -8,7 +8,9 @@ const INTERNAL_EVENTS: readonly EventName[] = [
   "PreCompact", "Notification", "UserPromptSubmit", "Stop",
 ];
 
-const IDENTITY: Readonly<Record<string, EventName>> = Object.fromEntries(INTERNAL_EVENTS.map((e) => [e, e]));
+// A loop, not Object.fromEntries: that builtin's first use costs ~0.1 ms, on every hook call.
+const IDENTITY: Readonly<Record<string, EventName>> = {};
+for (const e of INTERNAL_EVENTS) (IDENTITY as Record<string, EventName>)[e] = e;
 
 /**
  * Copilot's camelCase event names (harness-protocols §3.2) mapped to the internal ones, plus the
