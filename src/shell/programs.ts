@@ -160,11 +160,7 @@ function longOption(words: Word[], i: number, spec: OptionSpec, site: Site, f: F
   const t = words[i].text;
   const eq = t.indexOf("=");
   const name = t.slice(2, eq < 0 ? undefined : eq);
-  if (spec.longModule?.includes(name)) {
-    if (eq >= 0) runModule({ ...words[i], text: t.slice(eq + 1) }, words.slice(i + 1), site, f, t.slice(0, eq));
-    else runModule(words[i + 1], words.slice(i + 2), site, f, t);
-    return -1;
-  }
+  if (spec.longNoCommand?.includes(name)) return -1;
   if (spec.longScript?.includes(name)) {
     if (eq >= 0) findPrograms(t.slice(eq + 1), site.depth + 1, f, t.slice(0, eq));
     else runScript(words[i + 1], site, f, t);
@@ -185,12 +181,6 @@ function shortOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f:
       else runScript(words[i + 1], site, f, via);
       return -1;
     }
-    if (spec.module?.includes(ch)) {
-      const via = `-${ch}`;
-      if (k + 1 < t.length) runModule({ ...words[i], text: t.slice(k + 1) }, words.slice(i + 1), site, f, via);
-      else runModule(words[i + 1], words.slice(i + 2), site, f, via);
-      return -1;
-    }
     if (spec.arg?.includes(ch)) return k + 1 < t.length ? i : i + 1;
     if (spec.attached?.includes(ch)) return i;
   }
@@ -203,16 +193,6 @@ function runScript(w: Word | undefined, site: Site, f: Findings, via: string): v
   if (w.flags !== 0) return record(f, { depth: site.depth + 1, via }, null, [w], 0, true);
   findPrograms(w.text, site.depth + 1, f, via);
 }
-
-/** `python -m MODULE ARGS`: the module's top-level name (`http.server` -> `http`) is a program. */
-function runModule(w: Word | undefined, args: Word[], site: Site, f: Findings, via: string): void {
-  if (!w) return;
-  const inner: Site = { depth: site.depth + 1, via };
-  if (w.flags !== 0) return record(f, inner, null, [w], 0, true);
-  runNamed([w, ...args], MODULE, inner, f);
-}
-
-const MODULE: RunnerSpec = { kind: "command", cut: "." };
 
 /**
  * Resolves `words` as a command whose program word may name a package or a module rather than a

@@ -19,6 +19,7 @@ export interface OptionSpec {
   assignments?: boolean;
   /** Short options after which the remaining words are files, not a command (`sudo -e`). */
   noCommand?: string;
+  longNoCommand?: readonly string[];
   /** Words that end the command (`parallel ... ::: args`). */
   until?: readonly string[];
   /**
@@ -28,12 +29,6 @@ export interface OptionSpec {
    */
   direct?: string;
   longDirect?: readonly string[];
-  /**
-   * Short options whose argument is a module that runs, with the remaining words as its arguments
-   * (`python -m pytest -x`): the module's top-level name (`http.server` -> `http`) is the program.
-   */
-  module?: string;
-  longModule?: readonly string[];
 }
 
 /**
@@ -102,7 +97,7 @@ const EXEC_AFTER = (spec: Omit<RunnerSpec, "kind"> = {}): RunnerSpec => ({ kind:
 
 // --- package and environment runners ---
 // Guards are written as `bash.<cli>`, so a guard on `pytest` must also see `uv run pytest`,
-// `python -m pytest`, `npx jest`: both the runner and what it runs are programs. Each row lists the
+// `uv run pytest`, `npx jest`: both the runner and what it runs are programs. Each row lists the
 // runner's options that take an argument, before its subcommand (global) and after it.
 
 const SUB = (spec: Omit<RunnerSpec, "kind" | "sub">, sub: Record<string, RunnerSpec>): RunnerSpec => ({ kind: "sub", ...spec, sub: new Map(Object.entries(sub)) });
@@ -110,8 +105,11 @@ const SUB = (spec: Omit<RunnerSpec, "kind" | "sub">, sub: Record<string, RunnerS
 /** Package specs: a version or requirement after the name (`prettier@3`, `ruff==0.5`, `black[d]`). */
 const PKG_CUT = "@=<>[~!";
 
-/** `python [options] -m MODULE ARGS`; `-c CODE` is python code, not a shell line: nothing more runs. */
-const PYTHON: RunnerSpec = { kind: "options", arg: "WX", long: ["check-hash-based-pycs"], noCommand: "c", module: "m", versioned: true };
+/**
+ * `python [options] -m MODULE ARGS`: a module is python code, not a program (the shared corpus:
+ * `python3 -m x` runs python3), so a guard on pytest names `bash.python` too. `-c CODE` is python code.
+ */
+const PYTHON: RunnerSpec = { kind: "options", arg: "WXm", long: ["check-hash-based-pycs"], noCommand: "c", versioned: true };
 
 const UV_GLOBAL = ["directory", "project", "config-file", "cache-dir", "color", "allow-insecure-host"];
 const UV_RESOLVE = [
@@ -124,9 +122,10 @@ const UV_RESOLVE = [
 const UV_RUN: RunnerSpec = {
   kind: "command",
   arg: "pifPC",
+  noCommand: "m",
+  longNoCommand: ["module"],
+  // `uv run -m MODULE` runs a python module: python code, not a program (as `python -m`)
   long: [...UV_GLOBAL, ...UV_RESOLVE, "extra", "group", "no-group", "only-group", "package", "no-extra"],
-  module: "m",
-  longModule: ["module"],
 };
 /** `uvx` is `uv tool run`: the command names a package (`uvx ruff@0.5 check`, `uvx --from httpie http`). */
 const UVX: RunnerSpec = { kind: "command", arg: "pifPCcb", long: [...UV_GLOBAL, ...UV_RESOLVE, "from"], cut: PKG_CUT };

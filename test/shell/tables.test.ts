@@ -81,22 +81,20 @@ const RUNNERS: Row[] = [
 ];
 
 // Package, environment and container runners: guards are `bash.<cli>`, so a guard on pytest must see
-// `uv run pytest` and `python -m pytest`. Both the runner and what it runs are programs.
+// `uv run pytest`. Both the runner and what it runs are programs. A python module is python code, not
+// a program (the shared corpus: `python3 -m x` runs python3), so `python -m pytest` reports python.
 const PACKAGE_RUNNERS: Row[] = [
-  [["python -m pytest", "python -m pytest -x tests/", "python -mpytest", "python -u -m pytest", "python -B -Om pytest", "python -W ignore -m pytest", "python -Wignore -m pytest", "python -X dev -m pytest", "python -I -X importtime -m pytest -k x", "/usr/bin/python -m pytest", "python -m pytest.__main__", "sudo python -m pytest", "timeout 60 python -m pytest"], ["pytest", "python"]],
-  [["python3 -m pytest", "python3 -q -m pytest", "env -i python3 -m pytest", "/usr/local/bin/python3 -m pytest -x"], ["pytest", "python3"]],
-  [["python3.12 -m pytest", "python3.12 -m pytest --co -q", "python3.12 -E -s -m pytest"], ["pytest", "python3.12"]],
-  [["python3 -m http.server", "python3 -m http.server 8000 --bind 127.0.0.1", "python3 -m http"], ["http", "python3"]],
-  [["python3 -m pip install -e .", "python3 -m pip --version"], ["pip", "python3"]],
-  [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py", "pytest"]],
-  [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3", "pytest"]],
-  [["pypy3.10 -m pytest"], ["pypy3.10", "pytest"]],
+  [["python -m pytest", "python -m pytest -x tests/", "python -mpytest", "python -u -m pytest", "python -B -Om pytest", "python -W ignore -m pytest", "python -Wignore -m pytest", "python -X dev -m pytest", "python -I -X importtime -m pytest -k x", "/usr/bin/python -m pytest", "python -m pytest.__main__", "sudo python -m pytest", "timeout 60 python -m pytest"], ["python"]],
+  [["python3 -m pytest", "python3 -q -m pytest", "env -i python3 -m pytest", "/usr/local/bin/python3 -m pytest -x", "python3 -m http.server 8000", "python3 -m pip install -e .", "python3 -m uv run pytest"], ["python3"]],
+  [["python3.12 -m pytest", "python3.12 -m pytest --co -q", "python3.12 -E -s -m pytest"], ["python3.12"]],
+  [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py"]],
+  [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3"]],
   // python code is not a shell line: `-c` and script files run python only
-  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
-  [["python3 -m uv run pytest"], ["python3", "pytest", "uv"]],
+  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py", "python -m $MOD", "python -m \"$MOD\" -x"], ["python"]],
 
-  [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest", "uv run -m pytest", "uv run --module pytest", "uv run --module=pytest -x", "uv run -mpytest"], ["pytest", "uv"]],
-  [["uv run python -m pytest", "uv run --with pytest python -m pytest"], ["pytest", "python", "uv"]],
+  [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest"], ["pytest", "uv"]],
+  [["uv run -m pytest", "uv run --module pytest tests/", "uv run --module=pytest -x", "uv run -mpytest", "uv run -m $MOD"], ["uv"]],
+  [["uv run python -m pytest", "uv run --with pytest python -m pytest"], ["python", "uv"]],
   [["uvx pytest", "uvx pytest@8 -x", "uvx 'pytest==8.2'", "uvx 'pytest>=8'", "uvx 'pytest[testing]'", "uvx --from pytest pytest", "uvx --with pytest-cov pytest", "uvx -p 3.12 pytest", "uvx --from 'pytest==8' -- pytest -x"], ["pytest", "uvx"]],
   [["uv tool run pytest", "uv tool run --from pytest pytest -x", "uv tool run pytest@latest"], ["pytest", "uv"]],
   [["uvx --from httpie http", "uvx --from 'httpie==3.2' http get x"], ["http", "uvx"]],
@@ -164,8 +162,7 @@ const DYNAMIC: Row[] = [
   // a package runner's program, module or subcommand that is not static may run anything
   [["npx $TOOL", "npx -y \"$TOOL\" --check", "npx -c \"$CMD\""], ["npx"], DYN],
   [["npm exec -- $TOOL", "npm $SUB jest"], ["npm"], DYN],
-  [["python -m $MOD", "python -m \"$MOD\" -x"], ["python"], DYN],
-  [["uv run $TOOL", "uv run \"$@\"", "uv $SUB pytest", "uv run -m $MOD"], ["uv"], DYN],
+  [["uv run $TOOL", "uv run \"$@\"", "uv $SUB pytest"], ["uv"], DYN],
   [["docker $CMD web psql", "docker exec web $TOOL"], ["docker"], DYN],
   [["kubectl exec api -- \"$@\"", "kubectl $VERB api -- psql"], ["kubectl"], DYN],
   [["nix-shell --run \"$CMD\"", "nix-shell -p jq --run $CMD"], ["nix-shell"], DYN],
