@@ -30,6 +30,14 @@ describe("conditions list", () => {
     expect(text.stdout).toContain("Invalid files (1)");
     expect(text.stdout).not.toMatch(/\x1b\[/); // no colour when stdout is not a terminal
 
+    // substituted, nested and wrapped commands fire it too; a quoted mention does not
+    for (const cmd of ['echo "$(bash -c \'git push\')"', "find . -exec git add {} +", "ls | xargs -I{} git rm {}", "nohup env -i timeout -s KILL 5 git fetch", "`git status`"]) {
+      const f = run(["conditions", "list", "--json", "--command", cmd], { env: sb.env, cwd: sb.repo });
+      expect(f.json.fires.map((x: { file: string }) => x.file)).toEqual(["pre-bash.git-guard.sh"]);
+    }
+    const quoted = run(["conditions", "list", "--json", "--command", "echo 'git push' # git"], { env: sb.env, cwd: sb.repo });
+    expect(quoted.json.fires).toEqual([]);
+
     const post = run(["conditions", "list", "--json", "--step", "post"], { env: sb.env, cwd: sb.repo });
     expect(post.json.conditions.map((c: { file: string }) => c.file)).toEqual(["post-mcp-audit.async.sh"]);
     const mcp = run(["conditions", "list", "--json", "--tool", "mcp__github__create_issue"], { env: sb.env, cwd: sb.repo });
