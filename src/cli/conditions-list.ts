@@ -58,7 +58,11 @@ function render(doc: ListDocument): string {
     out.push(`  ${p.cyan(l.source.padEnd(18))} ${l.path}  ${state}`);
   }
   out.push("", p.bold(`Conditions in execution order (${doc.conditions.length})`));
-  if (!doc.conditions.length) out.push(p.dim("  none"));
+  if (!doc.conditions.length) {
+    const runtime = doc.layers.find((l) => l.source === "runtime")?.path ?? "~/.agentihooks/conditions";
+    out.push(p.dim("  none yet: `agentihooks init` turns on the built-in default profile (git guard, .env guard),"));
+    out.push(p.dim(`  or copy a script from conditions-examples/ into ${runtime}`));
+  }
   for (const c of doc.conditions) out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
   if (doc.invalid.length) {
     out.push("", p.bold(p.red(`Invalid files (${doc.invalid.length})`)));
