@@ -10,9 +10,7 @@
 #
 # Where to put it
 #   Any layer, as it is. `bash.pytest` matches `pytest ...`, `uv run pytest`, `poetry run pytest`,
-#   `xargs pytest`: the shell analysis reports the program a runner runs. `python -m pytest` runs
-#   python (a module is not a program): add `+bash.python+bash.python3` to the matcher for it (the
-#   script itself checks that the command mentions pytest, so other python calls stay untouched).
+#   `xargs pytest` and `python -m pytest` (a module run with -m is matched like a program).
 #
 # Harness caveats
 #   Claude Code gets hookSpecificOutput.updatedToolOutput (some builds ignore it for built-in tools;

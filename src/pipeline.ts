@@ -141,6 +141,7 @@ export function conditionEnv(base: Record<string, string | undefined>, call: Hoo
   if (a) {
     env.AH_PROGRAMS = a.programs.join(" ");
     env.AH_DYNAMIC = a.dynamic ? "1" : "0";
+    env.AH_MODULES = (a.modules ?? []).join(" ");
   }
   return env;
 }

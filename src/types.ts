@@ -137,5 +137,7 @@ export interface Outcome {
 export interface Analysis {
   programs: string[];
   dynamic: boolean;
+  /** Python modules run with `-m`: `bash.<cli>` matches them as well as programs. */
+  modules?: string[];
   [key: string]: unknown;
 }

@@ -31,7 +31,7 @@ describe("conditions list", () => {
     expect(text.stdout).not.toMatch(/\x1b\[/); // no colour when stdout is not a terminal
 
     // substituted, nested and wrapped commands fire it too; a quoted mention does not
-    for (const cmd of ['echo "$(bash -c \'git push\')"', "find . -exec git add {} +", "ls | xargs -I{} git rm {}", "nohup env -i timeout -s KILL 5 git fetch", "`git status`"]) {
+    for (const cmd of ['echo "$(bash -c \'git push\')"', "find . -exec git add {} +", "ls | xargs -I{} git rm {}", "nohup env -i timeout -s KILL 5 git fetch", "echo `git status`"]) {
       const f = run(["conditions", "list", "--json", "--command", cmd], { env: sb.env, cwd: sb.repo });
       expect(f.json.fires.map((x: { file: string }) => x.file)).toEqual(["pre-bash.git-guard.sh"]);
     }

@@ -19,7 +19,7 @@ export interface ListDocument {
   /** Enforcement files that do not parse (skipped by the hook). */
   enforcement_problems: { source: string; path: string; error: string }[];
   fires?: (ListDocument["conditions"][number] & { why: string })[];
-  programs?: { programs: string[]; dynamic: boolean };
+  programs?: { programs: string[]; dynamic: boolean; modules?: string[] };
 }
 
 const pick = (c: Condition) => ({ file: c.file, step: c.step, matcher: c.matcher, name: c.name, async: c.async, source: c.source, path: c.path, order: c.order });
@@ -37,7 +37,7 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
       const a = analyze(opts.command ?? "");
-      doc.programs = { programs: a.programs, dynamic: a.dynamic };
+      doc.programs = { programs: a.programs, dynamic: a.dynamic, ...(a.modules.length ? { modules: a.modules } : {}) };
       subject.programs = () => a;
     }
     const steps = opts.step ? [opts.step as Step] : (["pre", "post", "fail", "permission"] as Step[]).filter((s) => TOOL_STEPS.has(s));

@@ -18,7 +18,7 @@ const command = defineCommand({
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
-    const doc = { programs: a.programs, dynamic: a.dynamic, commands: a.commands, issues: a.issues };
+    const doc = { programs: a.programs, modules: a.modules, dynamic: a.dynamic, commands: a.commands, issues: a.issues };
     process.stdout.write(json ? `${JSON.stringify(doc, null, 2)}\n` : render(a));
   },
 });
@@ -59,6 +59,7 @@ function render(a: ShellAnalysis): string {
   const p = paint();
   const out = [
     `${p.bold("programs:")} ${a.programs.length ? a.programs.join(" ") : p.dim("(none)")}`,
+    ...(a.modules.length ? [`${p.bold("modules:")}  ${a.modules.join(" ")} ${p.dim("(python -m: matched by bash.<cli> too)")}`] : []),
     `${p.bold("dynamic:")}  ${a.dynamic ? p.yellow("yes: some program is not known until the line runs") : "no"}`,
   ];
   if (a.commands.length) out.push(p.bold("commands:"));

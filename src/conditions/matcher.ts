@@ -58,7 +58,7 @@ function parseAlternative(p: string): Alternative | string {
 export interface Subject {
   /** The normalized tool name, or for non-tool steps the matched field (source, reason, ...). */
   name: string;
-  programs?: () => { programs: string[]; dynamic: boolean };
+  programs?: () => { programs: string[]; dynamic: boolean; modules?: string[] };
 }
 
 /** Returns true when any alternative matches. bash.<cli> fires for every dynamic command. */
@@ -80,7 +80,8 @@ export function matches(m: Matcher, subject: Subject): boolean {
       case "cli": {
         if (name !== "bash" || !subject.programs) break;
         const a = subject.programs();
-        if (a.dynamic || a.programs.includes(alt.cli)) return true;
+        // `python -m pip` runs pip's code: a pip guard must see it, though pip is not the program
+        if (a.dynamic || a.programs.includes(alt.cli) || a.modules?.includes(alt.cli)) return true;
         break;
       }
     }

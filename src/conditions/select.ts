@@ -37,6 +37,7 @@ export function whyMatched(c: Condition, subject: Subject): string {
     if (alt.kind === "cli" && name === "bash" && subject.programs) {
       const a = subject.programs();
       if (a.programs.includes(alt.cli)) return `bash.${alt.cli}: the command runs ${alt.cli}`;
+      if (a.modules?.includes(alt.cli)) return `bash.${alt.cli}: the command runs the python module ${alt.cli}`;
       if (a.dynamic) return `bash.${alt.cli}: the command is dynamic (a program cannot be known), so every bash.<cli> fires`;
     }
   }

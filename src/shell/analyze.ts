@@ -11,6 +11,8 @@ export const MAX_INPUT_BYTES = 64 * 1024;
 export interface ShellAnalysis extends Analysis {
   /** Sorted, unique, lowercased basenames of every program the line can run. */
   programs: string[];
+  /** Python modules run with `-m` (`python -m pip`): not programs, but `bash.<cli>` matches them. */
+  modules: string[];
   /** Some program (or some command line that runs) is not known before the line runs. */
   dynamic: boolean;
   /** Each simple command, resolved: program (null when none or unknown), args, depth, redirections. */
@@ -22,7 +24,7 @@ export interface ShellAnalysis extends Analysis {
 /** Returns the programs `command` can run and whether any of them cannot be known statically. */
 export function analyze(command: string): ShellAnalysis {
   const ctx = newContext();
-  const f: Findings = { programs: new Set(), dynamic: false, commands: [], ctx };
+  const f: Findings = { programs: new Set(), modules: new Set(), dynamic: false, commands: [], ctx };
   if (typeof command !== "string") {
     ctx.issues.push({ code: "internal", message: "command is not a string", offset: 0 });
     return finish(f, true);
@@ -44,7 +46,7 @@ export function analyze(command: string): ShellAnalysis {
 // --- internal ---
 
 function finish(f: Findings, dynamic: boolean): ShellAnalysis {
-  return { programs: [...f.programs].sort(), dynamic, commands: f.commands, issues: f.ctx.issues };
+  return { programs: [...f.programs].sort(), modules: [...f.modules].sort(), dynamic, commands: f.commands, issues: f.ctx.issues };
 }
 
 /** True when the UTF-8 encoding of `s` is over the limit (counted without encoding it). */

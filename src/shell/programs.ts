@@ -22,6 +22,8 @@ export interface CommandInfo {
 /** Everything one analysis has found so far; nested analyses add to the same object. */
 export interface Findings {
   programs: Set<string>;
+  /** Python modules run with `-m`: not programs, but `bash.<cli>` matches them too. */
+  modules: Set<string>;
   dynamic: boolean;
   commands: CommandInfo[];
   ctx: ScanContext;
@@ -160,7 +162,10 @@ function longOption(words: Word[], i: number, spec: OptionSpec, site: Site, f: F
   const t = words[i].text;
   const eq = t.indexOf("=");
   const name = t.slice(2, eq < 0 ? undefined : eq);
-  if (spec.longNoCommand?.includes(name)) return -1;
+  if (spec.longModule?.includes(name)) {
+    runModule(eq >= 0 ? { ...words[i], text: t.slice(eq + 1) } : words[i + 1], site, f, t.slice(0, eq < 0 ? undefined : eq));
+    return -1;
+  }
   if (spec.longScript?.includes(name)) {
     if (eq >= 0) findPrograms(t.slice(eq + 1), site.depth + 1, f, t.slice(0, eq));
     else runScript(words[i + 1], site, f, t);
@@ -175,6 +180,10 @@ function shortOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f:
   for (let k = 1; k < t.length; k++) {
     const ch = t[k];
     if (spec.noCommand?.includes(ch)) return -1;
+    if (spec.module?.includes(ch)) {
+      runModule(k + 1 < t.length ? { ...words[i], text: t.slice(k + 1) } : words[i + 1], site, f, `-${ch}`);
+      return -1;
+    }
     if (spec.script?.includes(ch)) {
       const via = `-${ch}`;
       if (k + 1 < t.length) findPrograms(t.slice(k + 1), site.depth + 1, f, via);
@@ -185,6 +194,16 @@ function shortOptions(words: Word[], i: number, spec: OptionSpec, site: Site, f:
     if (spec.attached?.includes(ch)) return i;
   }
   return i;
+}
+
+/** Records `python -m MODULE`'s top-level module name (`http.server` -> `http`); unknown is dynamic. */
+function runModule(w: Word | undefined, site: Site, f: Findings, via: string): void {
+  if (!w) return;
+  const inner: Site = { depth: site.depth + 1, via };
+  if (w.flags !== 0) return record(f, inner, null, [w], 0, true);
+  const name = w.text.split(".")[0].toLowerCase();
+  if (name) f.modules.add(name);
+  record(f, inner, null, [w], 0);
 }
 
 /** Analyzes a word that a program runs as a command line: dynamic unless it is static. */

@@ -19,7 +19,12 @@ export interface OptionSpec {
   assignments?: boolean;
   /** Short options after which the remaining words are files, not a command (`sudo -e`). */
   noCommand?: string;
-  longNoCommand?: readonly string[];
+  /**
+   * Options whose argument is a python module that runs (`python -m pip`): not a program (the shared
+   * corpus: `python3 -m x` runs python3), but recorded as a module so `bash.pip` still sees it.
+   */
+  module?: string;
+  longModule?: readonly string[];
   /** Words that end the command (`parallel ... ::: args`). */
   until?: readonly string[];
   /**
@@ -105,11 +110,8 @@ const SUB = (spec: Omit<RunnerSpec, "kind" | "sub">, sub: Record<string, RunnerS
 /** Package specs: a version or requirement after the name (`prettier@3`, `ruff==0.5`, `black[d]`). */
 const PKG_CUT = "@=<>[~!";
 
-/**
- * `python [options] -m MODULE ARGS`: a module is python code, not a program (the shared corpus:
- * `python3 -m x` runs python3), so a guard on pytest names `bash.python` too. `-c CODE` is python code.
- */
-const PYTHON: RunnerSpec = { kind: "options", arg: "WXm", long: ["check-hash-based-pycs"], noCommand: "c", versioned: true };
+/** `python [options] -m MODULE ARGS`: MODULE is recorded as a module; `-c CODE` is python code. */
+const PYTHON: RunnerSpec = { kind: "options", arg: "WX", long: ["check-hash-based-pycs"], noCommand: "c", module: "m", versioned: true };
 
 const UV_GLOBAL = ["directory", "project", "config-file", "cache-dir", "color", "allow-insecure-host"];
 const UV_RESOLVE = [
@@ -122,9 +124,8 @@ const UV_RESOLVE = [
 const UV_RUN: RunnerSpec = {
   kind: "command",
   arg: "pifPC",
-  noCommand: "m",
-  longNoCommand: ["module"],
-  // `uv run -m MODULE` runs a python module: python code, not a program (as `python -m`)
+  module: "m", // `uv run -m MODULE`, as `python -m`
+  longModule: ["module"],
   long: [...UV_GLOBAL, ...UV_RESOLVE, "extra", "group", "no-group", "only-group", "package", "no-extra"],
 };
 /** `uvx` is `uv tool run`: the command names a package (`uvx ruff@0.5 check`, `uvx --from httpie http`). */

@@ -90,10 +90,10 @@ const PACKAGE_RUNNERS: Row[] = [
   [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py"]],
   [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3"]],
   // python code is not a shell line: `-c` and script files run python only
-  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py", "python -m $MOD", "python -m \"$MOD\" -x"], ["python"]],
+  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
 
   [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest"], ["pytest", "uv"]],
-  [["uv run -m pytest", "uv run --module pytest tests/", "uv run --module=pytest -x", "uv run -mpytest", "uv run -m $MOD"], ["uv"]],
+  [["uv run -m pytest", "uv run --module pytest tests/", "uv run --module=pytest -x", "uv run -mpytest"], ["uv"]],
   [["uv run python -m pytest", "uv run --with pytest python -m pytest"], ["python", "uv"]],
   [["uvx pytest", "uvx pytest@8 -x", "uvx 'pytest==8.2'", "uvx 'pytest>=8'", "uvx 'pytest[testing]'", "uvx --from pytest pytest", "uvx --with pytest-cov pytest", "uvx -p 3.12 pytest", "uvx --from 'pytest==8' -- pytest -x"], ["pytest", "uvx"]],
   [["uv tool run pytest", "uv tool run --from pytest pytest -x", "uv tool run pytest@latest"], ["pytest", "uv"]],
@@ -162,7 +162,8 @@ const DYNAMIC: Row[] = [
   // a package runner's program, module or subcommand that is not static may run anything
   [["npx $TOOL", "npx -y \"$TOOL\" --check", "npx -c \"$CMD\""], ["npx"], DYN],
   [["npm exec -- $TOOL", "npm $SUB jest"], ["npm"], DYN],
-  [["uv run $TOOL", "uv run \"$@\"", "uv $SUB pytest"], ["uv"], DYN],
+  [["uv run $TOOL", "uv run \"$@\"", "uv $SUB pytest", "uv run -m $MOD"], ["uv"], DYN],
+  [["python -m $MOD", "python -m \"$MOD\" -x"], ["python"], DYN],
   [["docker $CMD web psql", "docker exec web $TOOL"], ["docker"], DYN],
   [["kubectl exec api -- \"$@\"", "kubectl $VERB api -- psql"], ["kubectl"], DYN],
   [["nix-shell --run \"$CMD\"", "nix-shell -p jq --run $CMD"], ["nix-shell"], DYN],
