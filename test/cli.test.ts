@@ -85,3 +85,28 @@ describe("make install", () => {
     expect(v.stdout.toString().trim()).toMatch(/^\d+\.\d+\.\d+$/);
   }, 120_000);
 });
+
+describe("help and usage errors", () => {
+  const env = { PATH: "/usr/bin:/bin", HOME: "/tmp", NO_COLOR: "1" };
+  test("--help at any level shows that command's usage, without colour when piped", () => {
+    for (const [args, shows] of [
+      [["--help"], /conditions\|enforcement\|programs/],
+      [["conditions", "--help"], /list\|explain\|test\|lint\|set\|show\|clear/],
+      [["conditions", "list", "-h"], /--command/],
+      [["help", "enforcement"], /set|list|clear/],
+    ] as [string[], RegExp][]) {
+      const r = run(args, { env: { ...env, NO_COLOR: "" } });
+      expect(r.exitCode).toBe(0);
+      expect(r.stdout).toMatch(shows);
+      expect(r.stdout).not.toMatch(/\x1b\[/);
+    }
+  });
+  test("a command group without a subcommand shows its usage and exits 2; an unknown command is one line", () => {
+    const g = run(["conditions"], { env });
+    expect(g.exitCode).toBe(2);
+    expect(g.stdout).toMatch(/list\|explain/);
+    const u = run(["frobnicate"], { env });
+    expect(u.exitCode).toBe(2);
+    expect(u.stderr).toBe("agentihooks: Unknown command frobnicate\n");
+  });
+});
