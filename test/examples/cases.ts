@@ -3,7 +3,7 @@
 // JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
 import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { REPO, tempDir } from "../helpers";
+import { BIN, REPO, tempDir } from "../helpers";
 
 export const EXAMPLES = join(REPO, "conditions-examples");
 
@@ -63,12 +63,18 @@ export function loadCases(file: string): Case[] {
   return JSON.parse(readFileSync(casesPath(file), "utf8")).cases;
 }
 
-function runnerFor(file: string): string[] {
+/** Returns the argv (and extra environment) that runs an example, as agentihooks would (src/run/runner.ts). */
+function runnerFor(file: string): { argv: string[]; env: Record<string, string> } {
   const path = join(EXAMPLES, file);
-  if (file.endsWith(".sh")) return ["bash", path];
-  if (file.endsWith(".py")) return [process.env.AGENTIHOOKS_PYTHON || "python3", path];
-  if (file.endsWith(".ts")) return [process.execPath, "run", path];
-  return [path];
+  if (file.endsWith(".sh")) return { argv: ["bash", path], env: {} };
+  if (file.endsWith(".py")) return { argv: [process.env.AGENTIHOOKS_PYTHON || "python3", path], env: {} };
+  if (file.endsWith(".ts")) {
+    // What users get: the compiled executable's embedded Bun (BUN_BE_BUN=1), never loading the case
+    // directory's .env or bunfig.toml. Without an executable (no AGENTIHOOKS_BIN, no dist/), the test's Bun.
+    const bun = (process.env.AGENTIHOOKS_BIN || existsSync(BIN)) ? BIN : process.execPath;
+    return { argv: [bun, "run", "--no-env-file", "--config=/dev/null", path], env: { BUN_BE_BUN: "1" } };
+  }
+  return { argv: [path], env: {} };
 }
 
 const fill = (value: unknown, vars: Record<string, string>): unknown =>
@@ -141,7 +147,9 @@ export function runCase(file: string, c: Case): { answer: Answer; vars: Record<s
     ...(c.env ?? {}),
   };
   if (env.AGENTIHOOKS_HOME === "") delete env.AGENTIHOOKS_HOME;
-  const p = Bun.spawnSync(runnerFor(file), { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
+  const runner = runnerFor(file);
+  Object.assign(env, runner.env);
+  const p = Bun.spawnSync(runner.argv, { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   return { answer: judge(p.exitCode ?? -1, p.stdout.toString(), p.stderr.toString()), vars, stdin };
 }
 
