@@ -16,7 +16,7 @@
 #   printed the key, the output already exists in the harness. Nothing a post hook returns can undo
 #   that; exit 2 here only attaches feedback next to the result (Claude shows it as "blocked", Codex and
 #   Copilot as context), and the original output stays visible. Prevention belongs in PreToolUse (see
-#   pre-read+edit+write+bash-secrets_env.py); detection after the fact can only warn, so this one
+#   pre-read+edit+write+bash-secrets_env.ts); detection after the fact can only warn, so this one
 #   says so plainly through context instead of pretending to block.
 #
 # Where to put it

@@ -42,7 +42,7 @@ interface Record {
 const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
   "pre-bash.git-guard.sh": "bundle",
   "pre-bash.kubectl-readonly.sh": "bundle",
-  "pre-read+edit+write+bash-secrets_env.py": "bundle",
+  "pre-read+edit+write+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
   "post-mcp__gateway-tools-audit.async.sh": "bundle",
   "pre-bash.git-short_log.py": "profile",
@@ -264,7 +264,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
   const traces: { [file: string]: string } = {
     "pre-bash.git-guard.sh": "force push blocked",
     "pre-bash.kubectl-readonly.sh": "GitOps",
-    "pre-read+edit+write+bash-secrets_env.py": "holds secrets",
+    "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",
     "post-mcp__gateway-tools-audit.async.sh": "mcp-audit.jsonl",
     "pre-bash.git-short_log.py": "git log --oneline -20",

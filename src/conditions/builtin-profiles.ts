@@ -1,13 +1,13 @@
 // The built-in profiles' files, embedded at build time from conditions-examples/ (text imports become
 // part of the executable; nothing is read from the source tree at run time).
 import gitGuard from "../../conditions-examples/pre-bash.git-guard.sh" with { type: "text" };
-import secretsEnv from "../../conditions-examples/pre-read+edit+write+bash-secrets_env.py" with { type: "text" };
+import secretsEnv from "../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts" with { type: "text" };
 
 /** Profile name -> condition filename -> script body. */
 export const BUILTIN_PROFILES: Record<string, Record<string, string>> = {
   // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
   default: {
     "pre-bash.git-guard.sh": gitGuard,
-    "pre-read+edit+write+bash-secrets_env.py": secretsEnv,
+    "pre-read+edit+write+bash-secrets_env.ts": secretsEnv,
   },
 };
