@@ -142,16 +142,21 @@ function couldMatch(matcher: string, subject: Subject): boolean {
   return typeof m === "string" || matches(m, subject);
 }
 
-/** Returns the cache file text: the header line, then one line per (step, matcher) group. */
-function cacheText(head: Omit<CacheHeader, "groups" | "body">, conditions: Condition[]): string {
+/** Returns the conditions grouped by (step, matcher), groups in order of their first condition. */
+function groupConditions(conditions: Condition[]): Condition[][] {
   const groups = new Map<string, Condition[]>();
   for (const c of conditions) {
     const k = `${c.step}\0${c.matcher}`;
     groups.get(k)?.push(c) ?? groups.set(k, [c]);
   }
-  const lines = [...groups.values()].map((g) => JSON.stringify(g));
+  return [...groups.values()];
+}
+
+/** Returns the cache file text: the header line, then one line per (step, matcher) group. */
+function cacheText(head: Omit<CacheHeader, "groups" | "body">, groups: Condition[][]): string {
+  const lines = groups.map((g) => JSON.stringify(g));
   const body = lines.map((l) => `${l}\n`).join("");
-  const header: CacheHeader = { ...head, groups: [...groups.values()].map((g) => [g[0].step, g[0].matcher, g.length]), body: body.length };
+  const header: CacheHeader = { ...head, groups: groups.map((g) => [g[0].step, g[0].matcher, g.length]), body: body.length };
   return `${JSON.stringify(header)}\n${body}`;
 }
 
@@ -181,6 +186,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
   const scanned: Scanned = scanLayers(plan.layers, opts.config.strictModes);
+  const groups = groupConditions(scanned.conditions);
   const head = { version: CACHE_VERSION, state: stateSig, watched, layers: scanned.layers, invalid: scanned.invalid, problems, repoRoot: plan.repoRoot };
   const fresh = [statePath, ...plan.watched].some((p) => {
     try {
@@ -193,12 +199,17 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   if (stateOk && !fresh) {
     try {
       mkdirSync(join(opts.home, "cache"), { recursive: true });
-      writeFileAtomic(cachePath, cacheText(head, scanned.conditions));
+      writeFileAtomic(cachePath, cacheText(head, groups), 0o644, false);
     } catch (err) {
       opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
     }
   }
   const { conditions } = scanned;
-  const conditionsFor = (step: Step, subject: Subject) => conditions.filter((c) => c.step === step && couldMatch(c.matcher, subject));
+  // One matcher check per (step, matcher) group, as on a cache hit, not one per condition.
+  const conditionsFor = (step: Step, subject: Subject) =>
+    groups
+      .filter((g) => g[0].step === step && couldMatch(g[0].matcher, subject))
+      .flat()
+      .sort((a, b) => a.order - b.order);
   return { ...head, conditions, cachePath, fromCache: false, conditionsFor };
 }

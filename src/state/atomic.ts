@@ -11,7 +11,7 @@ export function tempPathFor(path: string): string {
  * Writes `data` to `path` atomically: a temp file in the same directory, then rename. A reader sees the
  * old file or the new one, never half of either, even when the writer is killed mid-way.
  */
-export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644): void {
+export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 0o644, durable = true): void {
   mkdirSync(dirname(path), { recursive: true });
   const tmp = tempPathFor(path);
   const fd = openSync(tmp, "wx", mode);
@@ -19,7 +19,10 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
     const buf = typeof data === "string" ? Buffer.from(data) : data;
     let off = 0;
     while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
-    fsyncSync(fd);
+    // fsync can take tens of milliseconds on a busy disk. Files rebuilt from their sources (the index,
+    // counters) skip it: after a power loss they may come back empty, and their readers treat that as
+    // missing. Everything a person wrote (conditions, state, configs) stays durable.
+    if (durable) fsyncSync(fd);
   } catch (err) {
     closeSync(fd);
     try {
