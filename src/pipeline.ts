@@ -3,6 +3,7 @@
 import { type Config, readConfig } from "./config";
 import { type Catalog, loadCatalog } from "./conditions/catalog";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
+import { fileProblem } from "./conditions/file-check";
 import { selectConditions } from "./conditions/select";
 import type { Subject } from "./conditions/matcher";
 import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
@@ -84,7 +85,10 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
-      trace.outcomes = await runConditions(trace.matched, {
+      // Checked again at run time: a chmod or a deletion does not rebuild the index.
+      const refused = trace.matched.map((c) => [c, fileProblem(c.path, config.strictModes)] as const).filter(([, p]) => p);
+      const runnable = trace.matched.filter((c) => !refused.some(([r]) => r === c));
+      trace.outcomes = await runConditions(runnable, {
         payloadJson: JSON.stringify(payload),
         cwd: payload.cwd,
         envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis),
@@ -92,6 +96,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
         maxParallel: config.maxParallel,
         logsDir: paths.logs,
       });
+      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status: "skipped" as const, exitCode: null, stdout: "", stderr: "", durationMs: 0, error: `the condition ${p}` })));
+      trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
     }
     trace.merged = mergeOutcomes(trace.outcomes);
     for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));

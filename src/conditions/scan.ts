@@ -1,21 +1,13 @@
 // Lists the layer directories once: what parses becomes a Condition, what does not is an InvalidFile
 // with the reason. Only the cache rebuild calls this; a cached lookup lists nothing.
-import { type Stats, lstatSync, readdirSync, statSync } from "node:fs";
+import { type Stats, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, InvalidFile, Layer } from "../types";
+import { fileProblem, strictModesProblem } from "./file-check";
 import { isIgnored, parseFilename } from "./filename";
 import type { LayerSpec } from "./layers";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
-const uid = typeof process.getuid === "function" ? process.getuid() : 0;
-
-/** Returns why a file or folder fails the strict modes (as sshd's StrictModes), or undefined. */
-export function strictModesProblem(st: Stats, what: string): string | undefined {
-  if (st.mode & 0o022) return `${what} is writable by group or others (run: chmod go-w)`;
-  if (st.uid !== uid && st.uid !== 0) return `${what} is owned by uid ${st.uid}, not by the user running the hook (uid ${uid})`;
-  return undefined;
-}
-
 export interface ScanResult {
   layers: Layer[];
   conditions: Condition[];
@@ -105,17 +97,4 @@ function listLayer(spec: LayerSpec, strict: boolean, invalid: InvalidFile[]): Co
     });
   }
   return out;
-}
-
-function fileProblem(path: string, strict: boolean): string | undefined {
-  let st: Stats;
-  try {
-    st = lstatSync(path);
-  } catch (err) {
-    return `cannot stat: ${(err as Error).message}`;
-  }
-  if (st.isSymbolicLink()) return "is a symbolic link; a condition must be a regular file in its layer";
-  if (st.isDirectory()) return "is a directory, not a condition file";
-  if (!st.isFile()) return "is not a regular file";
-  return strict ? strictModesProblem(st, "file") : undefined;
 }

@@ -64,6 +64,22 @@ describe("strict modes", () => {
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
     expect(hook(claudeBash("ls", sb.repo), { env: { ...env, AGENTIHOOKS_STRICT_MODES: "0" } }).exitCode).toBe(2);
   });
+  test("a chmod after the index was cached is still refused (checked again before each run)", () => {
+    const sb = sandbox();
+    const env = { ...sb.env, AGENTIHOOKS_STRICT_MODES: "1" };
+    const runtime = join(sb.home, "conditions");
+    chmodSync(runtime, 0o755);
+    const f = addCondition(runtime, "pre-bash-guard.sh", deny);
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(runtime, old, old);
+    expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(2); // indexed and cached
+    expect(readdirSync(join(sb.home, "cache")).length).toBeGreaterThan(0);
+    chmodSync(f, 0o777); // changes no directory mtime: the cached index still lists it
+    const r = hook(claudeBash("ls", sb.repo), { env });
+    expect(r.exitCode).toBe(0);
+    expect(r.json.hookSpecificOutput.additionalContext).toMatch(/pre-bash-guard.sh\] failed \(the condition file is writable by group or others/);
+  });
+
   test("a file owned by another user is refused", () => {
     if (process.getuid?.() !== 0) return; // only root can give a file away
     const sb = sandbox();
