@@ -1,5 +1,7 @@
 import { defineCommand } from "citty";
 import type { Subject } from "../conditions/matcher";
+import { readConfig } from "../config";
+import { fileProblem } from "../conditions/file-check";
 import { selectConditions, whyMatched } from "../conditions/select";
 import { STEPS, TOOL_STEPS } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
@@ -30,9 +32,16 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   if (opts.step && !(STEPS as readonly string[]).includes(opts.step)) throw new AgentihooksError("E_USAGE", `unknown step "${opts.step}" (${STEPS.join(", ")})`);
   if (opts.command !== undefined && !opts.tool) opts.tool = "Bash";
   const catalog = catalogFor(target, opts.cwd);
-  const conditions = catalog.conditions.filter((c) => !opts.step || c.step === opts.step);
+  // As the hook does before a run: a file changed since the index was cached is shown as it is now.
+  const strict = readConfig().config.strictModes;
+  const stale = catalog.conditions.flatMap((c) => {
+    const problem = fileProblem(c.path, strict);
+    return problem ? [{ path: c.path, source: c.source, error: problem }] : [];
+  });
+  const active = catalog.conditions.filter((c) => !stale.some((s) => s.path === c.path));
+  const conditions = active.filter((c) => !opts.step || c.step === opts.step);
   const layers = catalog.layers.map(({ note, ...l }) => l);
-  const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: catalog.invalid, problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
+  const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
   if (opts.tool) {
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
@@ -41,7 +50,7 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
       subject.programs = () => a;
     }
     const steps = opts.step ? [opts.step as Step] : (["pre", "post", "fail", "permission"] as Step[]).filter((s) => TOOL_STEPS.has(s));
-    doc.fires = steps.flatMap((s) => selectConditions(catalog.conditions, s, subject)).map((c) => ({ ...pick(c), why: whyMatched(c, subject) }));
+    doc.fires = steps.flatMap((s) => selectConditions(active, s, subject)).map((c) => ({ ...pick(c), why: whyMatched(c, subject) }));
   }
   return doc;
 }

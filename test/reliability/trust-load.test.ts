@@ -78,6 +78,10 @@ describe("strict modes", () => {
     const r = hook(claudeBash("ls", sb.repo), { env });
     expect(r.exitCode).toBe(0);
     expect(r.json.hookSpecificOutput.additionalContext).toMatch(/pre-bash-guard.sh\] failed \(the condition file is writable by group or others/);
+    const list = run(["conditions", "list", "--json", "--command", "ls"], { env, cwd: sb.repo });
+    expect(list.json.conditions).toEqual([]);
+    expect(list.json.fires).toEqual([]);
+    expect(list.json.invalid.map((i: { path: string }) => i.path)).toEqual([f]);
   });
 
   test("a file owned by another user is refused", () => {
