@@ -8,7 +8,7 @@ const shellcheck = Bun.which("shellcheck");
 if (!shellcheck) console.warn("SKIPPED: shellcheck is not installed (apt-get install shellcheck, or make test-tools)");
 
 test("there are bash examples to check", () => {
-  expect(scripts.length).toBeGreaterThanOrEqual(4);
+  expect(scripts.length).toBeGreaterThanOrEqual(3);
 });
 
 for (const file of scripts) {
