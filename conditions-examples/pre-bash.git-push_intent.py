@@ -12,7 +12,7 @@
 #
 # Where to put it
 #   Any layer, as it is. `bash.git` runs it only for command lines that run git. It pairs with
-#   pre-bash.git-guard.sh, which denies force pushes and pushes to main whatever the user said
+#   pre-bash.git-guard.ts, which denies force pushes and pushes to main whatever the user said
 #   (deny wins over ask when both answer).
 #
 # Reading the transcript

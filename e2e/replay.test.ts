@@ -40,7 +40,7 @@ interface Record {
 
 /** Which layer each example goes to; every layer gets some, so "works in any layer" is exercised. */
 const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
-  "pre-bash.git-guard.sh": "bundle",
+  "pre-bash.git-guard.ts": "bundle",
   "pre-bash.kubectl-readonly.sh": "bundle",
   "pre-read+edit+write+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
@@ -262,7 +262,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
   const text = records.map((r) => JSON.stringify(r.record.expect) + JSON.stringify(r.record.payload)).join("\n");
   // Each example leaves a trace its records assert on (a reason, a context, an audit line).
   const traces: { [file: string]: string } = {
-    "pre-bash.git-guard.sh": "force push blocked",
+    "pre-bash.git-guard.ts": "force push blocked",
     "pre-bash.kubectl-readonly.sh": "GitOps",
     "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",

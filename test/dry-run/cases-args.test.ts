@@ -8,7 +8,7 @@ import { REPO, run, sandbox, writeFile } from "../helpers";
 describe("conditions test arguments", () => {
   test("a relative path and a glob pattern select the same cases, run from anywhere", () => {
     const sb = sandbox();
-    const rel = run(["conditions", "test", "conditions-examples/pre-bash.git-guard.sh"], { env: sb.env, cwd: REPO });
+    const rel = run(["conditions", "test", "conditions-examples/pre-bash.git-guard.ts"], { env: sb.env, cwd: REPO });
     expect(rel.exitCode).toBe(0);
     expect(rel.stdout).toMatch(/cases in 1 file: all \d+ passed/);
     const glob = run(["conditions", "test", "conditions-examples/pre-bash.git-g*"], { env: sb.env, cwd: REPO });

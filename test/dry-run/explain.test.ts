@@ -13,8 +13,8 @@ describe("conditions explain", () => {
     expect(r.exitCode).toBe(0);
     const call = r.json.calls[0];
     expect(call.programs.programs).toEqual(["git"]);
-    expect(call.matched.find((m: any) => m.file === "pre-bash.git-guard.sh").why).toBe("bash.git: the command runs git");
-    const guard = call.outcomes.find((o: any) => o.file === "pre-bash.git-guard.sh");
+    expect(call.matched.find((m: any) => m.file === "pre-bash.git-guard.ts").why).toBe("bash.git: the command runs git");
+    const guard = call.outcomes.find((o: any) => o.file === "pre-bash.git-guard.ts");
     expect(guard).toMatchObject({ status: "denied", exit: 2 });
     expect(guard.stderr).toContain("force push");
     expect(call.merged.decision).toBe("deny");

@@ -63,6 +63,6 @@ describe("agentihooks stats", () => {
     hook(claudeBash("git push --force", s.repo), { env: s.env, cwd: s.repo });
     const r = ah(s, ["stats", "--json"]);
     expect(r.json.hooks.calls).toBe(1);
-    expect(r.json.conditions.find((c: any) => c.condition === "pre-bash.git-guard.sh")).toMatchObject({ calls: 1, denies: 1 });
+    expect(r.json.conditions.find((c: any) => c.condition === "pre-bash.git-guard.ts")).toMatchObject({ calls: 1, denies: 1 });
   });
 });

@@ -14,7 +14,7 @@ const SLOW = 180_000;
 
 describe("conditions test on the examples", () => {
   // Pipeline cases (matcher, rewrite, files, git_branch) and direct ones (stdin, async side effects).
-  const picked = ["pre-bash.git-guard.sh", "pre-bash.git-short_log.py", "pre-edit+write-migrations.sh", "post-mcp__gateway-tools-audit.async.sh"];
+  const picked = ["pre-bash.git-guard.ts", "pre-bash.git-short_log.py", "pre-edit+write-migrations.sh", "post-mcp__gateway-tools-audit.async.sh"];
 
   test("the cases of the picked conditions all pass and exit 0", () => {
     const r = casesTest([...picked.map((f) => join(layer, f)), "--json"]);
@@ -36,7 +36,7 @@ describe("conditions test on the examples", () => {
   }, SLOW);
 
   test("--case filters by name", () => {
-    const r = casesTest([join(layer, "pre-bash.git-guard.sh"), "--case", "force", "--json"]);
+    const r = casesTest([join(layer, "pre-bash.git-guard.ts"), "--case", "force", "--json"]);
     const names = r.json.files[0].results.map((c: any) => c.name);
     expect(names.length).toBeGreaterThan(0);
     for (const n of names) expect(n).toContain("force");

@@ -30,7 +30,8 @@ describe("doctor", () => {
     expect(ok).toContain(`claude: ${paths(sb).claude} calls this executable on 12 events`);
     expect(ok).toContain(`codex: ${paths(sb).codex} calls this executable on 10 events`);
     expect(ok).toContain(`copilot: ${paths(sb).copilot} calls this executable on 12 events`);
-    expect(ok.some((t: string) => /^claude: bash, python3 found for \d+ condition/.test(t))).toBe(true);
+    // The default profile's guards are TypeScript, run by this executable's Bun: no interpreter to find.
+    expect(ok.some((t: string) => / found for \d+ condition/.test(t))).toBe(false);
   });
 
   test("a config that calls another executable, or lacks events", () => {
@@ -61,15 +62,19 @@ describe("doctor", () => {
     expect(texts.some((t: string) => t.startsWith(`claude: ${paths(sb).claude}:2: `))).toBe(true);
   });
 
-  test("a missing interpreter is named with the condition that needs it", () => {
+  test("a missing interpreter is named with the condition that needs it; the default profile needs none", () => {
     const sb = sandbox();
     ah(sb, ["init", "--target", "claude"]);
     const bin = join(sb.root, "bin");
     mkdirSync(bin);
+    const bare = doctor(sb, { ...sb.env, PATH: bin });
+    expect(fails(bare)).toEqual([]);
+    expect(bare.exitCode).toBe(0);
     symlinkSync(Bun.which("bash")!, join(bin, "bash"));
+    addCondition(join(sb.home, "conditions"), "pre-bash-lint.sh", "#!/usr/bin/env bash\npython3 -c 'print(1)'\n");
     const r = doctor(sb, { ...sb.env, PATH: bin });
     expect(r.exitCode).toBe(1);
-    expect(fails(r)).toEqual([{ level: "fail", text: "claude: python3 is not on PATH, and pre-bash.git-guard.sh needs it", fix: "install python3" }]);
+    expect(fails(r)).toEqual([{ level: "fail", text: "claude: python3 is not on PATH, and pre-bash-lint.sh needs it", fix: "install python3" }]);
   });
 
   test("a shadowed condition is listed with both files, as a warning", () => {
@@ -79,7 +84,7 @@ describe("doctor", () => {
     const r = doctor(sb);
     expect(r.exitCode).toBe(0);
     const warn = r.json.checks.find((c: any) => c.level === "warn" && c.text.includes("shadowed"));
-    expect(warn.text).toContain("pre-bash.git-guard.sh [profile:default] < " + mine + " [runtime]");
+    expect(warn.text).toContain("pre-bash.git-guard.ts [profile:default] < " + mine + " [runtime]");
     expect(warn.fix).toBe("rename one of the files if both should run");
   });
 });
