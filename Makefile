@@ -6,7 +6,7 @@
 
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
-SOURCES  := $(shell find src -type f -name '*.ts' 2>/dev/null) package.json
+SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
 .PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
