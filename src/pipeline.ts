@@ -118,7 +118,7 @@ function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallT
 }
 
 /** Combines the effects of a batch: any deny denies the whole batch (Copilot judges it as one). */
-function combine(effects: Effect[]): Effect {
+export function combine(effects: Effect[]): Effect {
   if (effects.length === 1) return effects[0];
   const deny = effects.filter((e) => e.decision === "deny");
   if (deny.length) return { decision: "deny", reason: deny.map((e) => e.reason).join("\n") };

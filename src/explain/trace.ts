@@ -8,7 +8,7 @@ import { whyMatched } from "../conditions/select";
 import { EVENT_STEPS, matchedValue } from "../conditions/steps";
 import { harnessFor } from "../harness/registry";
 import type { Merged } from "../merge";
-import { type PipelineResult, runPipeline } from "../pipeline";
+import { type PipelineResult, combine, runPipeline } from "../pipeline";
 import { applyPolicy } from "../policy";
 import { analyze } from "../shell/analyze";
 import { type Answer, type Effect, type HookCall, type Layer, type Outcome, type Payload, type Step, TARGETS, type Target } from "../types";
@@ -115,15 +115,6 @@ function effectFor(result: PipelineResult, step: Step, caps: Parameters<typeof a
     t.guard ? ({ decision: "deny", reason: t.guard.reason } as Effect) : applyPolicy(step, t.merged, t.payload, caps),
   );
   return combine(effects);
-}
-
-/** As the pipeline's combine: any deny denies a batch, otherwise the contexts join. */
-function combine(effects: Effect[]): Effect {
-  if (effects.length === 1) return effects[0];
-  const deny = effects.filter((e) => e.decision === "deny");
-  if (deny.length) return { decision: "deny", reason: deny.map((e) => e.reason).join("\n") };
-  const context = effects.map((e) => e.context).filter(Boolean).join("\n\n");
-  return context ? { context } : {};
 }
 
 function explainCall(call: HookCall, t: PipelineResult["calls"][number], catalog: Catalog | undefined, step: Step): CallExplain {
