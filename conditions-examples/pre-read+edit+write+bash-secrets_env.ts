@@ -5,7 +5,8 @@
 //   Denies (exit 2, reason on stderr) a Read, Edit, Write or Bash call that names a dotenv file:
 //     .env   .env.local   .env.production   prod.env   secrets.env
 //   however it is spelled: ./.env, a/../.env, ~/proj/.env, /abs/path/.env, ".e""nv" in a command,
-//   --env-file=.env, <.env, a glob such as .env* that matches one, or a symlink whose target is one.
+//   --env-file=.env, <.env, a glob such as .env* that matches one, or a symlink whose target is one,
+//   in any letter case (.ENV, PROD.Env: on macOS' default filesystem they open the same file).
 //   Templates pass: .env.example, .env.sample, .env.template (and x.example.env). A directory named
 //   .env (a Python virtualenv) is not a secret file and passes too.
 //   It FAILS CLOSED: when it cannot read its input (not JSON, no tool_input, no path or command) it
@@ -24,7 +25,7 @@
 //   Bash commands are split into words the way Python's shlex does (posix, with ( ) ; < > | & and
 //   newline as punctuation); a name built at run time ($(printf .e)nv) is not seen.
 //   This is the hooks lesson's block_env_hook.py, ported from Python to TypeScript with the same
-//   answers, in the agentihooks script contract.
+//   answers (but letter case), in the agentihooks script contract.
 //
 // Requires: nothing (Bun or node built-ins only).
 import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
@@ -144,12 +145,16 @@ function globRegex(pattern: string): RegExp {
   return new RegExp(`^(?:${re})$`, "su");
 }
 
-/** Returns true when a file name is a dotenv file that is not a template. */
-function secretName(name: string): boolean {
-  if (/[*?[]/.test(name)) {
-    const re = globRegex(name);
+/**
+ * Returns true when a file name is a dotenv file that is not a template. Case-insensitive: on macOS'
+ * default filesystem `.ENV` opens `.env`, so the spelling must not be a way around the guard.
+ */
+function secretName(original: string): boolean {
+  if (/[*?[]/.test(original)) {
+    const re = new RegExp(globRegex(original).source, "siu");
     return GLOB_PROBES.some((probe) => re.test(probe));
   }
+  const name = original.toLowerCase();
   const parts = name.split(".");
   const template = (ps: string[]) => ps.some((p) => TEMPLATES.has(p.toLowerCase()));
   if (name === ".env" || name.startsWith(".env.")) return !template(parts.slice(2));
