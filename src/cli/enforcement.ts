@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { log } from "../log";
 import { clearEnforcement, type ListResult, listEnforcements, setEnforcement } from "../enforcement/api";
 import { describeCadence } from "../enforcement/banner";
 import { AgentihooksError } from "../errors";
@@ -24,7 +25,7 @@ const set = defineCommand({
     if (args.json) return out(JSON.stringify(r, null, 2));
     const m = r.entry.matcher ? ` (matcher ${r.entry.matcher})` : "";
     out(`enforcement ${r.entry.id} set in ${r.path}: ${describeCadence(r.entry)}${m}`);
-    if (r.warning) process.stderr.write(`agentihooks: warning: ${r.warning}\n`);
+    if (r.warning) log.warn(r.warning);
   },
 });
 
