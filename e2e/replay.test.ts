@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, REPO, tempDir, writeFile } from "../test/helpers";
+import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
 
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
@@ -169,19 +169,8 @@ function replay(r: Record, vars: { [k: string]: string }, env: { [k: string]: st
   const stdin = fillJson(JSON.stringify(r.payload), vars);
   const args = ["hook", "--target", r.target];
   if (r.argv_event) args.push("--event", r.argv_event);
-  const p = Bun.spawnSync([BIN, ...args], {
-    env: { ...env, ...(r.env ?? {}) },
-    cwd: vars.ROOT,
-    stdin: new Blob([stdin]),
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const stdout = p.stdout.toString();
-  let json: unknown;
-  try {
-    json = stdout.trim() ? JSON.parse(stdout) : undefined;
-  } catch {}
-  return { actual: { exit: p.exitCode ?? -1, stdout, stderr: p.stderr.toString(), json }, stdin };
+  const res = run(args, { env: { ...env, ...(r.env ?? {}) }, cwd: vars.ROOT, stdin });
+  return { actual: { exit: res.exitCode, stdout: res.stdout, stderr: res.stderr, json: res.json }, stdin };
 }
 
 /** Returns where `actual` differs from the subset `want` ("" when it contains it). */
