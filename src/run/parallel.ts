@@ -4,7 +4,7 @@
 import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
-import { runnerFor } from "./runner";
+import { runnerEnv, runnerFor } from "./runner";
 import { type SpawnOptions, spawnCondition } from "./spawn";
 
 export interface RunOptions {
@@ -65,7 +65,7 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
     const env = opts.envFor(c);
     const proc = Bun.spawn(["timeout", "-s", "KILL", limit, ...argv], {
       cwd: opts.cwd,
-      env: (argv[0] === process.execPath ? { ...env, BUN_BE_BUN: "1" } : env) as Record<string, string>,
+      env: runnerEnv(argv, env),
       stdin: input,
       stdout: log,
       stderr: log,

@@ -25,3 +25,8 @@ export function runnerFor(path: string, ext: string, env: Record<string, string 
       }
   }
 }
+
+/** Returns the environment for `argv`: the executable itself runs scripts only with BUN_BE_BUN=1. */
+export function runnerEnv(argv: string[], env: Record<string, string | undefined>): Record<string, string> {
+  return (argv[0] === process.execPath ? { ...env, BUN_BE_BUN: "1" } : env) as Record<string, string>;
+}

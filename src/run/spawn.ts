@@ -1,7 +1,7 @@
 // Runs one condition: its own process group (a timeout kills grandchildren too), the payload as JSON on
 // stdin, stdout and stderr read with a cap so a flood never sits in memory whole.
 import type { Condition, Outcome } from "../types";
-import { runnerFor } from "./runner";
+import { runnerEnv, runnerFor } from "./runner";
 
 export const OUTPUT_CAP = 1024 * 1024;
 
@@ -65,7 +65,7 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   try {
     proc = Bun.spawn(argv, {
       cwd: opts.cwd,
-      env: (argv[0] === process.execPath ? { ...opts.env, BUN_BE_BUN: "1" } : opts.env) as Record<string, string>,
+      env: runnerEnv(argv, opts.env),
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
