@@ -80,7 +80,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
       catalogCwd = payload.cwd || process.cwd();
     }
-    const subject: Subject = { name: step === "pre" || step === "post" || step === "fail" || step === "permission" ? (payload.tool_name ?? "") : matchedValue(call.event, payload) };
+    // The matched field: the tool name on tool steps, the source/reason/... on the others.
+    const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
