@@ -11,6 +11,9 @@ import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
 import { type Subject, matches, parseMatcher } from "./matcher";
+import type { MemoEntry } from "./folder-memo";
+import type { LayerSpec } from "./layers";
+import type { FolderListing } from "./scan";
 import { findGitRoot } from "./trust";
 
 const CACHE_VERSION = 3;
@@ -185,10 +188,11 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
-  const scanned: Scanned = scanLayers(plan.layers, opts.config.strictModes);
+  const folders = listFolders(cachePath, new Map(watched), opts.config.strictModes);
+  const scanned: Scanned = scanLayers(plan.layers, opts.config.strictModes, folders.listingOf);
   const groups = groupConditions(scanned.conditions);
   const head = { version: CACHE_VERSION, state: stateSig, watched, layers: scanned.layers, invalid: scanned.invalid, problems, repoRoot: plan.repoRoot };
-  const fresh = [statePath, ...plan.watched].some((p) => {
+  const fresh = [statePath, ...plan.watched].filter((p) => {
     try {
       const st = statSync(p);
       return (p === statePath || st.isDirectory()) && now - st.mtimeMs < FRESH_MS;
@@ -196,13 +200,12 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       return false;
     }
   });
-  if (stateOk && !fresh) {
-    try {
-      mkdirSync(join(opts.home, "cache"), { recursive: true });
-      writeFileAtomic(cachePath, cacheText(head, groups), 0o644, false);
-    } catch (err) {
-      opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
-    }
+  try {
+    mkdirSync(join(opts.home, "cache"), { recursive: true });
+    folders.save(new Set(fresh));
+    if (stateOk && fresh.length === 0) writeFileAtomic(cachePath, cacheText(head, groups), 0o644, false);
+  } catch (err) {
+    opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
   }
   const { conditions } = scanned;
   // One matcher check per (step, matcher) group, as on a cache hit, not one per condition.
@@ -212,4 +215,35 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       .flat()
       .sort((a, b) => a.order - b.order);
   return { ...head, conditions, cachePath, fromCache: false, conditionsFor };
+}
+
+/**
+ * Lists layer folders for a rebuild through the folder memo: a folder whose signature (taken before the
+ * scan) matches its memo entry is not listed again. `save` writes the memo back, leaving out folders
+ * changed too recently to trust (they may be mid-edit).
+ */
+function listFolders(cachePath: string, sigs: Map<string, string>, strict: boolean) {
+  const { listFolder } = require("./scan") as typeof import("./scan");
+  const { folderMemoPath, readFolderMemo, writeFolderMemo } = require("./folder-memo") as typeof import("./folder-memo");
+  const memoPath = folderMemoPath(cachePath);
+  const before = readFolderMemo(memoPath);
+  const after = new Map<string, MemoEntry>();
+  let listed = false;
+  const listingOf = (spec: LayerSpec): FolderListing => {
+    const sig = sigs.get(spec.path) ?? signature(spec.path);
+    const old = before.get(spec.path);
+    if (old && old.sig === sig && sig !== "-") {
+      after.set(spec.path, old);
+      return old.listing;
+    }
+    const listing = listFolder(spec.path, strict, old?.listing);
+    listed = true;
+    after.set(spec.path, { sig, listing });
+    return listing;
+  };
+  const save = (fresh: Set<string>) => {
+    for (const p of fresh) after.delete(p);
+    if (listed || after.size !== before.size) writeFolderMemo(memoPath, after);
+  };
+  return { listingOf, save };
 }

@@ -1,7 +1,7 @@
-// The cached index seen from outside: a hit lists no directory (traced with strace), and parallel
-// rebuilds leave a valid file. Also: the executable needs neither Node.js nor Bun on PATH.
+// The cached index seen from outside: a hit lists no directory (traced with strace), a rebuild lists
+// only the layer folders that changed, and parallel rebuilds leave a valid file. Also: the executable needs neither Node.js nor Bun on PATH.
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, rmSync, utimesSync } from "node:fs";
+import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, BIN, claudeBash, hook, run, sandbox } from "../helpers";
 
@@ -31,6 +31,75 @@ describe("a cache hit lists no directory", () => {
     expect(traced()).not.toMatch(/getdents/);
     addCondition(runtime, "pre-bash-new.sh", "#!/usr/bin/env bash\n");
     expect(traced()).toMatch(/getdents/);
+  });
+});
+
+describe("a rebuild lists only the layer folders that changed", () => {
+  const ctx = (r: { json?: any }) => String(r.json?.hookSpecificOutput?.additionalContext ?? "");
+
+  function twoLayers() {
+    const { sb, runtime } = agedSandbox();
+    const repoLayer = join(sb.repo, ".agentihooks", "conditions");
+    addCondition(repoLayer, "pre-Bash-repo.sh", "#!/usr/bin/env bash\necho from-repo\n");
+    for (let i = 0; i < 5; i++) addCondition(repoLayer, `pre-read-r${i}.sh`, "#!/usr/bin/env bash\n");
+    const old = new Date(Date.now() - 60_000);
+    for (const d of [repoLayer, join(sb.repo, ".agentihooks"), runtime]) utimesSync(d, old, old);
+    return { sb, runtime, repoLayer };
+  }
+
+  /** Runs one traced hook call; returns its context and the folders it listed (strace -y names each fd). */
+  function traced(sb: ReturnType<typeof sandbox>) {
+    const out = join(sb.root, "trace");
+    const p = Bun.spawnSync(["strace", "-f", "-y", "-e", "trace=getdents64,getdents", "-o", out, BIN, "hook"], {
+      env: sb.env,
+      stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]),
+    });
+    expect(p.exitCode).toBe(0);
+    const listed = [...readFileSync(out, "utf8").matchAll(/getdents(?:64)?\(\d+<([^>]*)>/g)].map((m) => m[1]);
+    return { context: ctx({ json: JSON.parse(p.stdout.toString()) }), listed: new Set(listed) };
+  }
+
+  test.skipIf(!hasStrace)("a file added to the runtime layer: that folder is listed again, the repository's is not", () => {
+    const { sb, runtime, repoLayer } = twoLayers();
+    expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo"); // first build lists both
+    expect(readdirSync(join(sb.home, "cache")).filter((f) => f.startsWith("conditions-folders."))).toHaveLength(1);
+    addCondition(runtime, "pre-Bash-added.sh", "#!/usr/bin/env bash\necho from-added\n");
+    utimesSync(runtime, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    const t = traced(sb);
+    expect(t.context).toContain("from-added");
+    expect(t.context).toContain("from-repo"); // the reused listing still runs its condition
+    expect(t.listed.has(runtime)).toBe(true);
+    expect(t.listed.has(repoLayer)).toBe(false);
+    // and the rebuilt index is a hit again: nothing listed
+    expect(traced(sb).listed.size).toBe(0);
+  });
+
+  test.skipIf(!hasStrace)("a damaged folder memo is ignored: every folder is listed and the answer is right", () => {
+    const { sb, runtime, repoLayer } = twoLayers();
+    hook(claudeBash("ls", sb.repo), { env: sb.env });
+    const memo = readdirSync(join(sb.home, "cache")).find((f) => f.startsWith("conditions-folders."));
+    expect(memo).toBeString();
+    for (const garbage of ["{not json", JSON.stringify({ version: 1, folders: { [repoLayer]: { sig: 1, listing: null } } })]) {
+      writeFileSync(join(sb.home, "cache", memo as string), garbage);
+      rmSync(join(runtime, "pre-read-c0.sh"));
+      addCondition(runtime, "pre-read-c0.sh", "#!/usr/bin/env bash\n"); // the folder changes: a rebuild
+      utimesSync(runtime, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000 + Math.random() * 1000));
+      const t = traced(sb);
+      expect(t.context).toContain("from-repo");
+      expect(t.listed.has(repoLayer)).toBe(true);
+    }
+  });
+
+  test("a layer folder replaced by another with other files is listed again", () => {
+    const { sb, repoLayer } = twoLayers();
+    expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo");
+    rmSync(repoLayer, { recursive: true });
+    addCondition(repoLayer, "pre-Bash-other.sh", "#!/usr/bin/env bash\necho from-other\n");
+    const old = new Date(Date.now() - 60_000);
+    utimesSync(repoLayer, old, old); // even with the old folder's times, its inode and ctime differ
+    const c = ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }));
+    expect(c).toContain("from-other");
+    expect(c).not.toContain("from-repo");
   });
 });
 

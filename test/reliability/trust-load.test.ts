@@ -128,7 +128,7 @@ describe("load", () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(runtime, old, old);
     expect(hook(claudeBash("ls", sb.repo), { env: sb.env }).json.hookSpecificOutput.additionalContext).toContain("late");
-    const cached = readdirSync(join(sb.home, "cache")).filter((f) => !f.startsWith("."));
+    const cached = readdirSync(join(sb.home, "cache")).filter((f) => f.startsWith("conditions-index."));
     expect(cached.length).toBeGreaterThan(0);
     for (const f of cached) {
       // JSON lines: a header, then one array of conditions per (step, matcher) group
