@@ -39,7 +39,6 @@ export function makeHome(name: string, count: number): BenchHome {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: join(root, "home"),
     AGENTIHOOKS_HOME: home,
-    AGENTIHOOKS_STRICT_MODES: "0",
   };
   age(root);
   return { root, env, repo, layers };
