@@ -1,22 +1,17 @@
-// The cached condition index: $AGENTIHOOKS_HOME/cache/conditions-index.<target>.<crc>.json.
+// The cached condition index (its file format: index-file.ts).
 // A hit costs one stat of state.json, one stat per watched path and one small JSON read; no listing.
 // It is rebuilt when a watched directory's signature changes (a file added, removed or renamed), when
-// state.json changes, or when a candidate profile directory appears or disappears.
-// The file is JSON lines: a header (signatures, layers, and one group per step and matcher), then one line
-// per group with its conditions. A hook call parses the header and only the groups whose matcher fits the
-// call, so a thousand conditions that do not apply cost one line scan, not a thousand objects.
+// state.json changes, or when a candidate profile directory appears or disappears; a rebuild lists only
+// the layer folders that changed.
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
-import { type Subject, matches, parseMatcher } from "./matcher";
-import type { MemoEntry } from "./folder-memo";
-import type { LayerSpec } from "./layers";
-import type { FolderListing } from "./scan";
+import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
+import type { Subject } from "./matcher";
 import { findGitRoot } from "./trust";
 
-const CACHE_VERSION = 3;
 /** A directory changed less than this long ago may still be mid-edit: do not cache what it shows. */
 const FRESH_MS = 2000;
 
@@ -31,22 +26,6 @@ export interface Catalog {
   /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
   conditionsFor(step: Step, subject: Subject): Condition[];
 }
-
-interface CacheHeader {
-  version: number;
-  state: string;
-  watched: [string, string][];
-  layers: Layer[];
-  invalid: InvalidFile[];
-  problems: string[];
-  repoRoot?: string;
-  /** [step, matcher, count]: group i's conditions are line i + 1 after the header. */
-  groups: [Step, string, number][];
-  /** Length of everything after the header line: a truncated file is never trusted. */
-  body: number;
-}
-
-type Scanned = Pick<Catalog, "layers" | "conditions" | "invalid">;
 
 export interface CatalogOptions {
   target: Target;
@@ -76,99 +55,62 @@ export function cachePathFor(opts: CatalogOptions, repoRoot: string | undefined)
   return join(opts.home, "cache", `conditions-index.${opts.target}.${crc}.json`);
 }
 
+function readIndex(path: string): IndexFile | undefined {
+  try {
+    return parseIndex(readFileSync(path, "utf8"));
+  } catch {
+    return undefined;
+  }
+}
+
+/** True when the index at `cachePath` would be used as it is (every signature holds). */
+export function indexIsFresh(cachePath: string, statePath: string): boolean {
+  const index = readIndex(cachePath);
+  return !!index && index.head.state === signature(statePath) && index.head.watched.every(([p, s]) => signature(p) === s);
+}
+
 /** Returns the catalog from the cache when every signature still holds, else rebuilds it. */
 export function loadCatalog(opts: CatalogOptions): Catalog {
   const repoRoot = findGitRoot(opts.cwd);
   const cachePath = cachePathFor(opts, repoRoot);
   const statePath = join(opts.home, "state.json");
   const stateSig = signature(statePath);
-  const cached = readCache(cachePath);
+  const cached = readIndex(cachePath);
   if (cached && cached.head.state === stateSig && cached.head.repoRoot === repoRoot && cached.head.watched.every(([p, s]) => signature(p) === s)) {
-    return fromCache(cached.head, cached.lines, cachePath, () => rebuild(opts, cachePath, statePath, stateSig));
+    return catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
   }
-  return rebuild(opts, cachePath, statePath, stateSig);
+  return rebuild(opts, cachePath, statePath, stateSig, cached);
 }
 
-function readCache(path: string): { head: CacheHeader; lines: string[] } | undefined {
-  try {
-    const text = readFileSync(path, "utf8");
-    const nl = text.indexOf("\n");
-    const v = JSON.parse(text.slice(0, nl)) as CacheHeader;
-    // A corrupt, truncated or foreign file is never trusted: check the shape we rely on.
-    if (v?.version !== CACHE_VERSION || typeof v.state !== "string" || !Array.isArray(v.watched) || !Array.isArray(v.groups)) return undefined;
-    if (!Array.isArray(v.layers) || !Array.isArray(v.invalid) || !Array.isArray(v.problems)) return undefined;
-    if (nl < 0 || text.length - nl - 1 !== v.body) return undefined;
-    const lines = text.slice(nl + 1).split("\n");
-    return lines.length === v.groups.length + 1 ? { head: v, lines } : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** Returns a catalog over a cache hit: conditions are parsed per group, on first use. */
-function fromCache(head: CacheHeader, lines: string[], cachePath: string, rebuildNow: () => Catalog): Catalog {
-  const parsed: Condition[][] = [];
-  let fallback: Catalog | undefined;
-  const group = (i: number): Condition[] => {
-    try {
-      return (parsed[i] ??= JSON.parse(lines[i]) as Condition[]);
-    } catch {
-      fallback ??= rebuildNow(); // a line damaged in place: the file lied, so trust the folders instead
-      return fallback.conditions.filter((c) => c.step === head.groups[i][0] && c.matcher === head.groups[i][1]);
-    }
-  };
-  // A loop, not flatMap: a builtin's first use costs ~0.1 ms at start-up, and the hook path avoids this one.
-  const gather = (keep: (g: CacheHeader["groups"][number]) => boolean) => {
-    const out: Condition[] = [];
-    for (let i = 0; i < head.groups.length; i++) if (keep(head.groups[i])) out.push(...group(i));
-    return out.sort((a, b) => a.order - b.order);
-  };
-  let all: Condition[] | undefined;
-  const { layers, invalid, problems, repoRoot } = head;
+/** Returns the catalog over an index; conditions are parsed per group, on first use. */
+function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebuildNow: () => Catalog): Catalog {
+  // A line damaged in place means the file lied: trust the folders instead.
+  const conditions = indexedConditions(index, () => {
+    const c = rebuildNow();
+    return { all: () => c.conditions, forCall: (step, subject) => c.conditionsFor(step, subject) };
+  });
+  const { layers, invalid, problems, repoRoot } = index.head;
   return {
     layers,
     invalid,
     problems,
     repoRoot,
     cachePath,
-    fromCache: true,
+    fromCache,
     get conditions() {
-      return (all ??= gather(() => true));
+      return conditions.all();
     },
-    conditionsFor: (step, subject) => gather(([s, m]) => s === step && couldMatch(m, subject)),
+    conditionsFor: conditions.forCall,
   };
 }
 
-/** True when the matcher text can match the subject; an invalid matcher is kept (select rejects it). */
-function couldMatch(matcher: string, subject: Subject): boolean {
-  const m = parseMatcher(matcher);
-  return typeof m === "string" || matches(m, subject);
-}
-
-/** Returns the conditions grouped by (step, matcher), groups in order of their first condition. */
-function groupConditions(conditions: Condition[]): Condition[][] {
-  const groups = new Map<string, Condition[]>();
-  for (const c of conditions) {
-    const k = `${c.step}\0${c.matcher}`;
-    groups.get(k)?.push(c) ?? groups.set(k, [c]);
-  }
-  return [...groups.values()];
-}
-
-/** Returns the cache file text: the header line, then one line per (step, matcher) group. */
-function cacheText(head: Omit<CacheHeader, "groups" | "body">, groups: Condition[][]): string {
-  const lines = groups.map((g) => JSON.stringify(g));
-  const body = lines.map((l) => `${l}\n`).join("");
-  const header: CacheHeader = { ...head, groups: groups.map((g) => [g[0].step, g[0].matcher, g.length]), body: body.length };
-  return `${JSON.stringify(header)}\n${body}`;
-}
-
-function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string): Catalog {
+/** Lists what changed since `previous` (all of it without one), writes the index and returns its catalog. */
+function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string, previous?: IndexFile): Catalog {
   // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
   // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
   const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
   const { planLayers } = require("./layers") as typeof import("./layers");
-  const { scanLayers } = require("./scan") as typeof import("./scan");
+  const { indexLayers } = require("./scan") as typeof import("./scan");
   const { writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
   const problems: string[] = [];
   let state = opts.state;
@@ -188,11 +130,13 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
-  const folders = listFolders(cachePath, new Map(watched), opts.config.strictModes);
-  const scanned: Scanned = scanLayers(plan.layers, opts.config.strictModes, folders.listingOf);
-  const groups = groupConditions(scanned.conditions);
-  const head = { version: CACHE_VERSION, state: stateSig, watched, layers: scanned.layers, invalid: scanned.invalid, problems, repoRoot: plan.repoRoot };
-  const fresh = [statePath, ...plan.watched].filter((p) => {
+  const sigs = new Map(watched);
+  const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
+  const index: IndexFile = {
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, body: 0 },
+    lines: part.lines,
+  };
+  const fresh = [statePath, ...plan.watched].some((p) => {
     try {
       const st = statSync(p);
       return (p === statePath || st.isDirectory()) && now - st.mtimeMs < FRESH_MS;
@@ -200,50 +144,15 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       return false;
     }
   });
-  try {
-    mkdirSync(join(opts.home, "cache"), { recursive: true });
-    folders.save(new Set(fresh));
-    if (stateOk && fresh.length === 0) writeFileAtomic(cachePath, cacheText(head, groups), 0o644, false);
-  } catch (err) {
-    opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
-  }
-  const { conditions } = scanned;
-  // One matcher check per (step, matcher) group, as on a cache hit, not one per condition.
-  const conditionsFor = (step: Step, subject: Subject) =>
-    groups
-      .filter((g) => g[0].step === step && couldMatch(g[0].matcher, subject))
-      .flat()
-      .sort((a, b) => a.order - b.order);
-  return { ...head, conditions, cachePath, fromCache: false, conditionsFor };
-}
-
-/**
- * Lists layer folders for a rebuild through the folder memo: a folder whose signature (taken before the
- * scan) matches its memo entry is not listed again. `save` writes the memo back, leaving out folders
- * changed too recently to trust (they may be mid-edit).
- */
-function listFolders(cachePath: string, sigs: Map<string, string>, strict: boolean) {
-  const { listFolder } = require("./scan") as typeof import("./scan");
-  const { folderMemoPath, readFolderMemo, writeFolderMemo } = require("./folder-memo") as typeof import("./folder-memo");
-  const memoPath = folderMemoPath(cachePath);
-  const before = readFolderMemo(memoPath);
-  const after = new Map<string, MemoEntry>();
-  let listed = false;
-  const listingOf = (spec: LayerSpec): FolderListing => {
-    const sig = sigs.get(spec.path) ?? signature(spec.path);
-    const old = before.get(spec.path);
-    if (old && old.sig === sig && sig !== "-") {
-      after.set(spec.path, old);
-      return old.listing;
+  if (stateOk && !fresh) {
+    try {
+      mkdirSync(join(opts.home, "cache"), { recursive: true });
+      writeFileAtomic(cachePath, indexText(index.head, index.lines), 0o644, false);
+    } catch (err) {
+      opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
     }
-    const listing = listFolder(spec.path, strict, old?.listing);
-    listed = true;
-    after.set(spec.path, { sig, listing });
-    return listing;
-  };
-  const save = (fresh: Set<string>) => {
-    for (const p of fresh) after.delete(p);
-    if (listed || after.size !== before.size) writeFolderMemo(memoPath, after);
-  };
-  return { listingOf, save };
+  }
+  return catalogOf(index, cachePath, false, () => {
+    throw new Error("unreachable: lines built in this process always parse");
+  });
 }

@@ -1,11 +1,12 @@
-// Lists the layer directories: what parses becomes a Condition, what does not is an InvalidFile with
-// the reason. Only the cache rebuild and lint call this; a cached lookup lists nothing.
-// Listing a folder (listFolder) depends on that folder alone, so the rebuild keeps each folder's
-// listing and lists again only the folders that changed; scanLayers turns listings into layers.
+// Lists the layer folders: what parses becomes a condition, what does not an invalid file with the
+// reason. Only a rebuild of the index and lint call this; a cached lookup lists nothing. A folder's
+// listing depends on that folder alone, so a rebuild lists again only the folders whose signature
+// changed and copies the others' part of the old index (indexLayers).
 import { type Stats, readdirSync, statSync } from "node:fs";
 import type { Condition, InvalidFile, Layer } from "../types";
 import { fileProblem, strictModesProblem } from "./file-check";
 import { isIgnored, parseFilename } from "./filename";
+import { type Entry, type FolderFacts, type IndexFile, type IndexHeader, firstLine, indexedConditions } from "./index-file";
 import type { LayerSpec } from "./layers";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -34,10 +35,11 @@ export interface FolderListing {
 }
 
 /**
- * Lists one folder (`path` absolute and normalized, as layer paths are): a stat per file (type, and modes when strict) and a filename parse. `previous` is an
- * older listing of the same folder: a name it already parsed is not parsed again (the stat still is).
+ * Lists one folder (`path` absolute and normalized, as layer paths are): a stat per file (type, and
+ * modes when strict) and a filename parse. `known`: names parsed before (not parsed again; the stat
+ * still happens).
  */
-export function listFolder(path: string, strict: boolean, previous?: FolderListing): FolderListing {
+export function listFolder(path: string, strict: boolean, known?: ReadonlyMap<string, ListedFile>): FolderListing {
   let st: Stats;
   try {
     st = statSync(path);
@@ -54,8 +56,6 @@ export function listFolder(path: string, strict: boolean, previous?: FolderListi
     listing.listError = `cannot list: ${(err as Error).message}`;
     return listing;
   }
-  const known = new Map<string, ListedFile>();
-  for (const f of previous?.files ?? []) if (!("error" in f)) known.set(f.file, f);
   const files: ListedFile[] = [];
   const valid: string[] = [];
   for (const raw of names) {
@@ -68,7 +68,7 @@ export function listFolder(path: string, strict: boolean, previous?: FolderListi
   for (const file of valid.sort()) {
     if (isIgnored(file)) continue;
     const problem = fileProblem(`${path}/${file}`, strict);
-    files.push(problem ? { file, error: problem } : (known.get(file) ?? listedName(file)));
+    files.push(problem ? { file, error: problem } : (known?.get(file) ?? listedName(file)));
   }
   listing.files = files;
   return listing;
@@ -81,60 +81,99 @@ function listedName(file: string): ListedFile {
   return { file, step, matcher: matcher.normalized, name, async, ext, key };
 }
 
-/**
- * Scans every layer; later layers replace earlier conditions with the same key. `listingOf` lists a
- * layer's folder (the rebuild passes one that reuses unchanged folders' listings).
- */
-export function scanLayers(
-  specs: LayerSpec[],
-  strict: boolean,
-  listingOf: (spec: LayerSpec) => FolderListing = (spec) => listFolder(spec.path, strict),
-): ScanResult {
-  const layers: Layer[] = [];
-  const invalid: InvalidFile[] = [];
-  const byKey = new Map<string, Condition>();
-  for (const spec of specs) {
-    const layer: Layer = { source: spec.source, path: spec.path, exists: false, count: 0, skipped: spec.skipped, note: spec.note };
-    if (spec.untrustedOwner) layer.untrusted_owner = spec.untrustedOwner;
-    layers.push(layer);
-    const listing = listingOf(spec);
-    if (listing.kind === "missing") continue;
-    if (listing.kind === "file") {
-      invalid.push({ path: spec.path, source: spec.source, error: "layer directory is a file, not a folder" });
-      continue;
-    }
-    layer.exists = true;
-    if (listing.listError) invalid.push({ path: spec.path, source: spec.source, error: listing.listError });
-    const found = layerConditions(spec, listing, invalid);
-    layer.count = found.length;
-    if (spec.skipped) continue;
-    if (listing.dirProblem) {
-      invalid.push({ path: spec.path, source: spec.source, error: `${listing.dirProblem}; its conditions do not run` });
-      layer.skipped = true;
-      layer.note = listing.dirProblem;
-      continue;
-    }
-    for (const c of found) {
-      byKey.delete(c.key); // re-insert so a replacing layer's condition takes its own place in the order
-      byKey.set(c.key, c);
-    }
-  }
-  const conditions = [...byKey.values()].sort((a, b) => a.order - b.order);
-  conditions.forEach((c, i) => (c.order = i));
-  return { layers, conditions, invalid };
+export interface LayerPart {
+  layers: Layer[];
+  folders: FolderFacts[];
+  invalid: InvalidFile[];
+  /** The group lines, folder by folder. */
+  lines: string[];
 }
 
-/** Returns the layer's conditions from its folder's listing; files that are not conditions go to `invalid`. */
-function layerConditions(spec: LayerSpec, listing: FolderListing, invalid: InvalidFile[]): Condition[] {
-  const out: Condition[] = [];
+/**
+ * Lists the layers' folders and returns the index's layer part. `sigOf` gives a folder's signature
+ * (taken before listing); a folder whose signature matches the one in `previous` is not listed again:
+ * its facts and group lines are copied, and a changed folder reuses the old parses of unchanged names.
+ */
+export function indexLayers(specs: LayerSpec[], strict: boolean, sigOf: (path: string) => string = () => "-", previous?: IndexFile): LayerPart {
+  const part: LayerPart = { layers: [], folders: [], invalid: [], lines: [] };
+  for (const spec of specs) {
+    const sig = sigOf(spec.path);
+    const k = previous ? previous.head.layers.findIndex((l) => l.path === spec.path) : -1;
+    const old = previous && k >= 0 ? { facts: previous.head.folders[k], lines: oldLines(previous, k) } : undefined;
+    let facts: FolderFacts;
+    if (old && sig !== "-" && old.facts.sig === sig) {
+      facts = old.facts;
+      part.lines.push(...old.lines);
+    } else {
+      const listing = listFolder(spec.path, strict, old && parsedNames(old.lines));
+      facts = folderFacts(sig, listing, part.lines);
+    }
+    part.folders.push(facts);
+    part.layers.push(layerOf(spec, facts, part.invalid));
+  }
+  return part;
+}
+
+function oldLines(index: IndexFile, k: number): string[] {
+  const from = firstLine(index.head, k);
+  return index.lines.slice(from, from + index.head.folders[k].groups.length);
+}
+
+/** Returns the conditions of old group lines by file name (a damaged line only costs the reuse). */
+function parsedNames(lines: string[]): Map<string, ListedFile> {
+  const out = new Map<string, ListedFile>();
+  try {
+    for (const l of lines) for (const { i, ...e } of JSON.parse(l) as Entry[]) out.set(e.file, e);
+  } catch {}
+  return out;
+}
+
+/** Returns a fresh listing's facts, appending its group lines (one per step and matcher, in file order). */
+function folderFacts(sig: string, listing: FolderListing, lines: string[]): FolderFacts {
+  const facts: FolderFacts = { sig, kind: listing.kind, bad: [], groups: [] };
+  if (listing.dirProblem) facts.dirProblem = listing.dirProblem;
+  if (listing.listError) facts.listError = listing.listError;
+  const groups = new Map<string, Entry[]>();
+  let i = 0;
   for (const f of listing.files) {
-    const path = `${spec.path}/${f.file}`; // not join(): ~1 µs a call adds up over a thousand files, and both parts are normalized
     if ("error" in f) {
-      invalid.push({ path, source: spec.source, error: f.error });
+      facts.bad.push([f.file, f.error]);
       continue;
     }
-    const { file, step, matcher, name, async, ext, key } = f;
-    out.push({ file, step, matcher, name, async, ext, key, path, source: spec.source, order: spec.rank * 1_000_000 + out.length });
+    const g = `${f.step}\0${f.matcher}`;
+    const e: Entry = { ...f, i: i++ };
+    groups.get(g)?.push(e) ?? groups.set(g, [e]);
   }
-  return out;
+  for (const g of groups.values()) {
+    facts.groups.push([g[0].step, g[0].matcher, g.length]);
+    lines.push(JSON.stringify(g));
+  }
+  return facts;
+}
+
+/** Returns the layer a folder plays, appending its invalid files (a folder failing strict modes skips the layer). */
+function layerOf(spec: LayerSpec, facts: FolderFacts, invalid: InvalidFile[]): Layer {
+  const layer: Layer = { source: spec.source, path: spec.path, exists: facts.kind === "dir", count: 0, skipped: spec.skipped, note: spec.note };
+  if (spec.untrustedOwner) layer.untrusted_owner = spec.untrustedOwner;
+  const problem = (error: string) => invalid.push({ path: spec.path, source: spec.source, error });
+  if (facts.kind === "file") problem("layer directory is a file, not a folder");
+  if (facts.listError) problem(facts.listError);
+  for (const [file, error] of facts.bad) invalid.push({ path: `${spec.path}/${file}`, source: spec.source, error });
+  for (const g of facts.groups) layer.count += g[2];
+  if (facts.dirProblem && !spec.skipped) {
+    problem(`${facts.dirProblem}; its conditions do not run`);
+    layer.skipped = true;
+    layer.note = facts.dirProblem;
+  }
+  return layer;
+}
+
+/** Scans every layer (no cache): later layers replace earlier conditions with the same key. */
+export function scanLayers(specs: LayerSpec[], strict: boolean): ScanResult {
+  const part = indexLayers(specs, strict);
+  const head = { layers: part.layers, folders: part.folders };
+  const conditions = indexedConditions({ head: head as IndexHeader, lines: part.lines }, () => {
+    throw new Error("unreachable: lines built in this process always parse");
+  }).all();
+  return { layers: part.layers, conditions, invalid: part.invalid };
 }

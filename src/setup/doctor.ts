@@ -4,7 +4,7 @@
 import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
-import { type Catalog, cachePathFor, loadCatalog, signature } from "../conditions/catalog";
+import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { findGitRoot } from "../conditions/trust";
 import { oneLine } from "../errors";
@@ -107,7 +107,7 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[]): 
   const home = homePaths().home;
   const catalogOpts = { target, cwd: opts.cwd, home, config };
   const cachePath = cachePathFor(catalogOpts, findGitRoot(opts.cwd));
-  const wasFresh = cacheIsFresh(cachePath, join(home, "state.json"));
+  const wasFresh = indexIsFresh(cachePath, join(home, "state.json"));
   const notes: string[] = [];
   let catalog: Catalog;
   try {
@@ -122,15 +122,6 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[]): 
   for (const i of catalog.invalid) checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: "rename or fix the file (agentihooks conditions list shows why)" });
   checkInterpreters(target, catalog, opts.env, checks);
   checkShadowed(target, catalog, checks);
-}
-
-function cacheIsFresh(cachePath: string, statePath: string): boolean {
-  try {
-    const c = JSON.parse(readFileSync(cachePath, "utf8")) as { state: string; watched: [string, string][] };
-    return c.state === signature(statePath) && c.watched.every(([p, s]) => signature(p) === s);
-  } catch {
-    return false;
-  }
 }
 
 /** Programs a shell condition may call that are not always installed: found by name in its text. */

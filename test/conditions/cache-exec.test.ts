@@ -62,7 +62,6 @@ describe("a rebuild lists only the layer folders that changed", () => {
   test.skipIf(!hasStrace)("a file added to the runtime layer: that folder is listed again, the repository's is not", () => {
     const { sb, runtime, repoLayer } = twoLayers();
     expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo"); // first build lists both
-    expect(readdirSync(join(sb.home, "cache")).filter((f) => f.startsWith("conditions-folders."))).toHaveLength(1);
     addCondition(runtime, "pre-Bash-added.sh", "#!/usr/bin/env bash\necho from-added\n");
     utimesSync(runtime, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
     const t = traced(sb);
@@ -74,16 +73,15 @@ describe("a rebuild lists only the layer folders that changed", () => {
     expect(traced(sb).listed.size).toBe(0);
   });
 
-  test.skipIf(!hasStrace)("a damaged folder memo is ignored: every folder is listed and the answer is right", () => {
-    const { sb, runtime, repoLayer } = twoLayers();
+  test.skipIf(!hasStrace)("a damaged index is not reused: every folder is listed again and the answer is right", () => {
+    const { sb, repoLayer } = twoLayers();
     hook(claudeBash("ls", sb.repo), { env: sb.env });
-    const memo = readdirSync(join(sb.home, "cache")).find((f) => f.startsWith("conditions-folders."));
-    expect(memo).toBeString();
-    for (const garbage of ["{not json", JSON.stringify({ version: 1, folders: { [repoLayer]: { sig: 1, listing: null } } })]) {
-      writeFileSync(join(sb.home, "cache", memo as string), garbage);
-      rmSync(join(runtime, "pre-read-c0.sh"));
-      addCondition(runtime, "pre-read-c0.sh", "#!/usr/bin/env bash\n"); // the folder changes: a rebuild
-      utimesSync(runtime, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000 + Math.random() * 1000));
+    const index = join(sb.home, "cache", readdirSync(join(sb.home, "cache")).find((f) => f.startsWith("conditions-index.")) as string);
+    const good = readFileSync(index, "utf8");
+    const header = JSON.parse(good.slice(0, good.indexOf("\n")));
+    const wrongGroups = { ...header, folders: header.folders.map((f: { groups: unknown[] }) => ({ ...f, groups: [...f.groups, ["pre", "bash", 1]] })) };
+    for (const damaged of ["{not json", good.slice(0, -10), `${JSON.stringify(wrongGroups)}${good.slice(good.indexOf("\n"))}`]) {
+      writeFileSync(index, damaged);
       const t = traced(sb);
       expect(t.context).toContain("from-repo");
       expect(t.listed.has(repoLayer)).toBe(true);

@@ -1,0 +1,149 @@
+// The condition index as a file: $AGENTIHOOKS_HOME/cache/conditions-index.<target>.<crc>.json, JSON lines.
+// Line 1, the header: signatures, the layers, and for each layer's folder what listing it found (the
+// files that are not conditions, and one group per step and matcher). Then one line per group, folder by
+// folder, with that group's conditions relative to their folder (path, source and order come from the
+// layer). A hook call parses the header and only the groups whose matcher fits the call; a rebuild
+// copies the lines of folders that did not change as text.
+import type { Condition, InvalidFile, Layer, Step } from "../types";
+import { type Subject, matches, parseMatcher } from "./matcher";
+
+export const INDEX_VERSION = 4;
+
+/** A condition as its folder knows it. `i`: its place among the folder's conditions (file order). */
+export type Entry = Pick<Condition, "file" | "step" | "matcher" | "name" | "async" | "ext" | "key"> & { i: number };
+
+/** What one listing of a layer folder found. */
+export interface FolderFacts {
+  /** The folder's stat signature, taken before it was listed. */
+  sig: string;
+  kind: "dir" | "file" | "missing";
+  /** Strict modes only: why the folder itself fails them. */
+  dirProblem?: string;
+  /** Why the folder could not be listed. */
+  listError?: string;
+  /** [file, error] for each file that is not a condition. */
+  bad: [string, string][];
+  /** [step, matcher, count] for each group, in the order of the group lines. */
+  groups: [Step, string, number][];
+}
+
+export interface IndexHeader {
+  version: number;
+  /** state.json's signature. */
+  state: string;
+  watched: [string, string][];
+  layers: Layer[];
+  /** One per layer, same order. */
+  folders: FolderFacts[];
+  invalid: InvalidFile[];
+  problems: string[];
+  repoRoot?: string;
+  /** Length of everything after the header line: a truncated file is never trusted. */
+  body: number;
+}
+
+export interface IndexFile {
+  head: IndexHeader;
+  /** One JSON array of entries per group, folders in layer order. */
+  lines: string[];
+}
+
+/** Parses index text; anything corrupt, truncated or of another version is undefined. */
+export function parseIndex(text: string): IndexFile | undefined {
+  try {
+    const nl = text.indexOf("\n");
+    if (nl < 0) return undefined;
+    const h = JSON.parse(text.slice(0, nl)) as IndexHeader;
+    if (h?.version !== INDEX_VERSION || typeof h.state !== "string" || !Array.isArray(h.watched) || !Array.isArray(h.layers)) return undefined;
+    if (!Array.isArray(h.folders) || h.folders.length !== h.layers.length || !Array.isArray(h.invalid) || !Array.isArray(h.problems)) return undefined;
+    if (text.length - nl - 1 !== h.body) return undefined;
+    let groups = 0;
+    for (const f of h.folders) {
+      if (typeof f?.sig !== "string" || !Array.isArray(f.groups) || !Array.isArray(f.bad)) return undefined;
+      groups += f.groups.length;
+    }
+    const lines = text.slice(nl + 1).split("\n");
+    return lines.length === groups + 1 ? { head: h, lines: lines.slice(0, groups) } : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Returns the file text for a header and its group lines. */
+export function indexText(head: Omit<IndexHeader, "body">, lines: string[]): string {
+  let body = "";
+  for (const l of lines) body += `${l}\n`;
+  return `${JSON.stringify({ ...head, body: body.length })}\n${body}`;
+}
+
+/** Returns the index of folder `k`'s first group line. */
+export function firstLine(head: Pick<IndexHeader, "folders">, k: number): number {
+  let n = 0;
+  for (let i = 0; i < k; i++) n += head.folders[i].groups.length;
+  return n;
+}
+
+/** The conditions an index holds, parsed per group on first use. */
+export interface IndexedConditions {
+  /** Every active condition, in execution order (order numbered from 0). */
+  all(): Condition[];
+  /** The active conditions of `step` that can match `subject`, in execution order (a superset is fine). */
+  forCall(step: Step, subject: Subject): Condition[];
+}
+
+/**
+ * Reads conditions out of an index. Layers apply lowest first: a condition replaces an earlier one with
+ * the same key and takes its own place in the order. Skipped layers' groups are never read. A group line
+ * that does not parse means the file lied: `damaged` is called and its answer used instead.
+ */
+export function indexedConditions(index: IndexFile, damaged: () => IndexedConditions): IndexedConditions {
+  const { head, lines } = index;
+  const parsed: Entry[][] = [];
+  let fallback: IndexedConditions | undefined;
+  const collect = (keep: (step: Step, matcher: string) => boolean): Condition[] => {
+    const byKey = new Map<string, Condition>();
+    let line = 0;
+    for (let rank = 0; rank < head.folders.length; rank++) {
+      const layer = head.layers[rank];
+      for (const [step, matcher] of head.folders[rank].groups) {
+        const at = line++;
+        if (layer.skipped || !keep(step, matcher)) continue;
+        for (const e of (parsed[at] ??= JSON.parse(lines[at]) as Entry[])) {
+          const { file, name, async, ext, key } = e;
+          byKey.delete(key); // re-insert: the replacing condition takes its own place in the order
+          byKey.set(key, { file, step, matcher, name, async, ext, key, path: `${layer.path}/${file}`, source: layer.source, order: rank * 1_000_000 + e.i });
+        }
+      }
+    }
+    return [...byKey.values()].sort((a, b) => a.order - b.order);
+  };
+  const safely = (read: () => Condition[], instead: (f: IndexedConditions) => Condition[]): Condition[] => {
+    try {
+      return read();
+    } catch {
+      return instead((fallback ??= damaged()));
+    }
+  };
+  let all: Condition[] | undefined;
+  return {
+    all: () =>
+      (all ??= safely(
+        () => collect(() => true).map((c, i) => ((c.order = i), c)),
+        (f) => f.all(),
+      )),
+    forCall(step, subject) {
+      const fits = new Map<string, boolean>(); // one matcher check per matcher text, not per layer
+      const fit = (m: string) => fits.get(m) ?? (fits.set(m, couldMatch(m, subject)), fits.get(m) as boolean);
+      return safely(
+        () => collect((s, m) => s === step && fit(m)),
+        (f) => f.forCall(step, subject),
+      );
+    },
+  };
+}
+
+/** True when the matcher text can match the subject; an invalid matcher is kept (select rejects it). */
+function couldMatch(matcher: string, subject: Subject): boolean {
+  const m = parseMatcher(matcher);
+  return typeof m === "string" || matches(m, subject);
+}
