@@ -1,6 +1,6 @@
 // `agentihooks doctor`: what is wrong, the command that fixes it, exit 1 only for real problems.
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, symlinkSync } from "node:fs";
+import { mkdirSync, readdirSync, statSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths } from "./fixtures";
@@ -32,6 +32,23 @@ describe("doctor", () => {
     expect(ok).toContain(`copilot: ${paths(sb).copilot} calls this executable on 12 events`);
     // The default profile's guards are TypeScript, run by this executable's Bun: no interpreter to find.
     expect(ok.some((t: string) => / found for \d+ condition/.test(t))).toBe(false);
+  });
+
+  test("the condition cache: rebuilt on the first run, fresh on the next", () => {
+    const sb = sandbox();
+    ah(sb, ["init", "--target", "claude"]);
+    ah(sb, ["conditions", "list"]); // writes out the built-in profile
+    addCondition(join(sb.home, "conditions"), "pre-Bash-x.sh", "#!/usr/bin/env bash\n");
+    // A folder or state.json changed under 2 s ago is never cached: age everything written so far.
+    const old = new Date(Date.now() - 60_000);
+    const age = (p: string) => {
+      if (statSync(p).isDirectory()) for (const e of readdirSync(p)) age(join(p, e));
+      utimesSync(p, old, old);
+    };
+    age(sb.home);
+    const texts = (r: { json?: any }) => r.json.checks.map((c: any) => c.text);
+    expect(texts(doctor(sb))).toContain("claude: condition cache was stale or missing; rebuilt");
+    expect(texts(doctor(sb))).toContain("claude: condition cache is fresh");
   });
 
   test("a config that calls another executable, or lacks events", () => {
