@@ -26,6 +26,11 @@ export interface ParsedName {
   key: string;
 }
 
+/** A condition's identity across layers: a later layer's condition with the same key replaces it. */
+export function conditionKey(step: string, normalizedMatcher: string, name: string): string {
+  return `${step}-${normalizedMatcher}-${name.toLowerCase()}`;
+}
+
 /** Returns true for files the loader skips without a word. */
 export function isIgnored(file: string): boolean {
   return file.startsWith(".") || file.startsWith("_") || file.endsWith("~") || file.toLowerCase().endsWith(".md");
@@ -73,6 +78,6 @@ export function parseFilename(file: string): ParsedName | string {
     name,
     async,
     ext: ext.toLowerCase(),
-    key: `${step}-${matcher.normalized}-${name.toLowerCase()}`,
+    key: conditionKey(step, matcher.normalized, name),
   };
 }

@@ -3,7 +3,7 @@
 // listing depends on that folder alone, so a rebuild lists again only the folders whose signature
 // changed and copies the others' part of the old index (indexLayers).
 import { type Stats, readdirSync, statSync } from "node:fs";
-import type { Condition, InvalidFile, Layer } from "../types";
+import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { fileProblem, strictModesProblem } from "./file-check";
 import { isIgnored, parseFilename } from "./filename";
 import { type Entry, type FolderFacts, type IndexFile, type IndexHeader, firstLine, indexedConditions } from "./index-file";
@@ -36,10 +36,9 @@ export interface FolderListing {
 
 /**
  * Lists one folder (`path` absolute and normalized, as layer paths are): a stat per file (type, and
- * modes when strict) and a filename parse. `known`: names parsed before (not parsed again; the stat
- * still happens).
+ * modes when strict) and a filename parse.
  */
-export function listFolder(path: string, strict: boolean, known?: ReadonlyMap<string, ListedFile>): FolderListing {
+export function listFolder(path: string, strict: boolean): FolderListing {
   let st: Stats;
   try {
     st = statSync(path);
@@ -68,7 +67,7 @@ export function listFolder(path: string, strict: boolean, known?: ReadonlyMap<st
   for (const file of valid.sort()) {
     if (isIgnored(file)) continue;
     const problem = fileProblem(`${path}/${file}`, strict);
-    files.push(problem ? { file, error: problem } : (known?.get(file) ?? listedName(file)));
+    files.push(problem ? { file, error: problem } : listedName(file));
   }
   listing.files = files;
   return listing;
@@ -92,21 +91,19 @@ export interface LayerPart {
 /**
  * Lists the layers' folders and returns the index's layer part. `sigOf` gives a folder's signature
  * (taken before listing); a folder whose signature matches the one in `previous` is not listed again:
- * its facts and group lines are copied, and a changed folder reuses the old parses of unchanged names.
+ * its facts and group lines are copied.
  */
 export function indexLayers(specs: LayerSpec[], strict: boolean, sigOf: (path: string) => string = () => "-", previous?: IndexFile): LayerPart {
   const part: LayerPart = { layers: [], folders: [], invalid: [], lines: [] };
   for (const spec of specs) {
     const sig = sigOf(spec.path);
-    const k = previous ? previous.head.layers.findIndex((l) => l.path === spec.path) : -1;
-    const old = previous && k >= 0 ? { facts: previous.head.folders[k], lines: oldLines(previous, k) } : undefined;
+    const k = previous && sig !== "-" ? previous.head.layers.findIndex((l, i) => l.path === spec.path && previous.head.folders[i].sig === sig) : -1;
     let facts: FolderFacts;
-    if (old && sig !== "-" && old.facts.sig === sig) {
-      facts = old.facts;
-      part.lines.push(...old.lines);
+    if (previous && k >= 0) {
+      facts = previous.head.folders[k];
+      part.lines.push(...oldLines(previous, k));
     } else {
-      const listing = listFolder(spec.path, strict, old && parsedNames(old.lines));
-      facts = folderFacts(sig, listing, part.lines);
+      facts = folderFacts(sig, listFolder(spec.path, strict), part.lines);
     }
     part.folders.push(facts);
     part.layers.push(layerOf(spec, facts, part.invalid));
@@ -119,21 +116,12 @@ function oldLines(index: IndexFile, k: number): string[] {
   return index.lines.slice(from, from + index.head.folders[k].groups.length);
 }
 
-/** Returns the conditions of old group lines by file name (a damaged line only costs the reuse). */
-function parsedNames(lines: string[]): Map<string, ListedFile> {
-  const out = new Map<string, ListedFile>();
-  try {
-    for (const l of lines) for (const { i, ...e } of JSON.parse(l) as Entry[]) out.set(e.file, e);
-  } catch {}
-  return out;
-}
-
 /** Returns a fresh listing's facts, appending its group lines (one per step and matcher, in file order). */
 function folderFacts(sig: string, listing: FolderListing, lines: string[]): FolderFacts {
   const facts: FolderFacts = { sig, kind: listing.kind, bad: [], groups: [] };
   if (listing.dirProblem) facts.dirProblem = listing.dirProblem;
   if (listing.listError) facts.listError = listing.listError;
-  const groups = new Map<string, Entry[]>();
+  const groups = new Map<string, { step: Step; matcher: string; entries: Entry[] }>();
   let i = 0;
   for (const f of listing.files) {
     if ("error" in f) {
@@ -141,12 +129,14 @@ function folderFacts(sig: string, listing: FolderListing, lines: string[]): Fold
       continue;
     }
     const g = `${f.step}\0${f.matcher}`;
-    const e: Entry = { ...f, i: i++ };
-    groups.get(g)?.push(e) ?? groups.set(g, [e]);
+    const e: Entry = [f.file, f.name, f.async, f.ext, i++];
+    const group = groups.get(g);
+    if (group) group.entries.push(e);
+    else groups.set(g, { step: f.step, matcher: f.matcher, entries: [e] });
   }
-  for (const g of groups.values()) {
-    facts.groups.push([g[0].step, g[0].matcher, g.length]);
-    lines.push(JSON.stringify(g));
+  for (const { step, matcher, entries } of groups.values()) {
+    facts.groups.push([step, matcher, entries.length]);
+    lines.push(JSON.stringify(entries));
   }
   return facts;
 }

@@ -1,7 +1,5 @@
-import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeSync } from "node:fs";
+import { closeSync, fsyncSync, mkdirSync, openSync, renameSync, unlinkSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-
-const utf8 = new TextEncoder();
 
 /** Temp files are `.<name>.<pid>.<rand>.tmp`: dot-prefixed so every reader and the loader ignore them. */
 export function tempPathFor(path: string): string {
@@ -18,9 +16,7 @@ export function writeFileAtomic(path: string, data: string | Uint8Array, mode = 
   const tmp = tempPathFor(path);
   const fd = openSync(tmp, "wx", mode);
   try {
-    const buf = typeof data === "string" ? utf8.encode(data) : data; // not Buffer.from: its first use costs ~0.2 ms
-    let off = 0;
-    while (off < buf.length) off += writeSync(fd, buf, off, buf.length - off);
+    writeFileSync(fd, data); // writes it all, however many write(2) calls that takes
     // fsync can take tens of milliseconds on a busy disk. Files rebuilt from their sources (the index,
     // counters) skip it: after a power loss they may come back empty, and their readers treat that as
     // missing. Everything a person wrote (conditions, state, configs) stays durable.

@@ -131,9 +131,9 @@ describe("load", () => {
     const cached = readdirSync(join(sb.home, "cache")).filter((f) => f.startsWith("conditions-index."));
     expect(cached.length).toBeGreaterThan(0);
     for (const f of cached) {
-      // JSON lines: a header, then one array of conditions per (step, matcher) group
+      // JSON lines: a header, then per folder one line per (step, matcher) group of [file, name, async, ext, i]
       const [, ...groups] = readFileSync(join(sb.home, "cache", f), "utf8").trimEnd().split("\n").map((l) => JSON.parse(l));
-      expect(groups.flat().map((c: { file: string }) => c.file)).toContain("pre-bash-late.sh");
+      expect(groups.flat().map((c: string[]) => c[0])).toContain("pre-bash-late.sh");
     }
   }, 60_000);
 
