@@ -11,7 +11,9 @@ import { type BenchHome, addCondition, claudeBash, cleanup, makeHome, mkdirTemp 
 
 const REPO = resolve(import.meta.dir, "..");
 const BIN = resolve(REPO, process.env.AGENTIHOOKS_BIN || "dist/agentihooks");
-const BUILD_FLAGS = ["--compile", "--minify", "--bytecode", "--format=esm", "--splitting", "--sourcemap=none"];
+/** dist/agentihooks's build flags, read from the Makefile so the floor is built exactly like it. */
+const BUILD_FLAGS = readFileSync(join(REPO, "Makefile"), "utf8").match(/^BUILD_FLAGS := (.+)$/m)?.[1].trim().split(/\s+/) ?? [];
+if (!BUILD_FLAGS.includes("--compile")) throw new Error("bench: cannot read BUILD_FLAGS from the Makefile");
 const RUNS = Number(flag("--runs") ?? 40);
 const WARMUP = 5;
 const ONLY = flag("--only")?.split(",");
