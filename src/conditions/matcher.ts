@@ -13,14 +13,27 @@ export type Alternative =
 
 export interface Matcher {
   /** Lowercased, alternatives sorted: the form used in dedup keys. */
-  normalized: string;
-  alternatives: Alternative[];
+  readonly normalized: string;
+  readonly alternatives: readonly Alternative[];
 }
 
 const TOKEN = /^[a-z0-9_.-]+$/;
+const parsed = new Map<string, Matcher | string>();
 
-/** Returns the parsed matcher, or an error string saying why it is invalid. */
+/**
+ * Returns the parsed matcher, or an error string saying why it is invalid. Memoized: a folder of a
+ * thousand conditions holds a handful of distinct matchers, and a rebuild parses every filename.
+ */
 export function parseMatcher(text: string): Matcher | string {
+  let m = parsed.get(text);
+  if (m === undefined) {
+    if (parsed.size >= 4096) parsed.clear(); // bounded: the MCP server is long-lived
+    parsed.set(text, (m = parse(text)));
+  }
+  return m;
+}
+
+function parse(text: string): Matcher | string {
   if (text === "") return "empty matcher";
   const parts = text.toLowerCase().split("+");
   const alternatives: Alternative[] = [];
