@@ -5,7 +5,7 @@
 import { type Stats, readdirSync, statSync } from "node:fs";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { fileProblem, strictModesProblem } from "./file-check";
-import { isIgnored, parseFilename } from "./filename";
+import { conditionKey, isIgnored, parseFilename } from "./filename";
 import { type Entry, type FolderFacts, type IndexFile, type IndexHeader, firstLine, indexedConditions } from "./index-file";
 import type { LayerSpec } from "./layers";
 
@@ -38,7 +38,7 @@ export interface FolderListing {
  * Lists one folder (`path` absolute and normalized, as layer paths are): a stat per file (type, and
  * modes when strict) and a filename parse.
  */
-export function listFolder(path: string, strict: boolean): FolderListing {
+export function listFolder(path: string, strict: boolean, named: (file: string) => ListedFile = listedName): FolderListing {
   let st: Stats;
   try {
     st = statSync(path);
@@ -67,7 +67,7 @@ export function listFolder(path: string, strict: boolean): FolderListing {
   for (const file of valid.sort()) {
     if (isIgnored(file)) continue;
     const problem = fileProblem(`${path}/${file}`, strict);
-    files.push(problem ? { file, error: problem } : listedName(file));
+    files.push(problem ? { file, error: problem } : named(file));
   }
   listing.files = files;
   return listing;
@@ -97,13 +97,13 @@ export function indexLayers(specs: LayerSpec[], strict: boolean, sigOf: (path: s
   const part: LayerPart = { layers: [], folders: [], invalid: [], lines: [] };
   for (const spec of specs) {
     const sig = sigOf(spec.path);
-    const k = previous && sig !== "-" ? previous.head.layers.findIndex((l, i) => l.path === spec.path && previous.head.folders[i].sig === sig) : -1;
+    const k = previous ? previous.head.layers.findIndex((l) => l.path === spec.path) : -1;
     let facts: FolderFacts;
-    if (previous && k >= 0) {
+    if (previous && k >= 0 && sig !== "-" && previous.head.folders[k].sig === sig) {
       facts = previous.head.folders[k];
       part.lines.push(...oldLines(previous, k));
     } else {
-      facts = folderFacts(sig, listFolder(spec.path, strict), part.lines);
+      facts = folderFacts(sig, listFolder(spec.path, strict, previous && k >= 0 ? reusingNamer(previous, k) : listedName), part.lines);
     }
     part.folders.push(facts);
     part.layers.push(layerOf(spec, facts, part.invalid));
@@ -114,6 +114,24 @@ export function indexLayers(specs: LayerSpec[], strict: boolean, sigOf: (path: s
 function oldLines(index: IndexFile, k: number): string[] {
   const from = firstLine(index.head, k);
   return index.lines.slice(from, from + index.head.folders[k].groups.length);
+}
+
+/** Returns a namer that takes a name's parse from the folder's older listing when it has one. */
+function reusingNamer(index: IndexFile, k: number): (file: string) => ListedFile {
+  const old = new Map<string, [Step, string, Entry]>();
+  try {
+    const lines = oldLines(index, k);
+    for (let g = 0; g < lines.length; g++) {
+      const [step, matcher] = index.head.folders[k].groups[g];
+      for (const e of JSON.parse(lines[g]) as Entry[]) old.set(e[0], [step, matcher, e]);
+    }
+  } catch {} // a damaged line only costs the reuse
+  return (file) => {
+    const hit = old.get(file);
+    if (!hit) return listedName(file);
+    const [step, matcher, [, name, async, ext]] = hit;
+    return { file, step, matcher, name, async, ext, key: conditionKey(step, matcher, name) };
+  };
 }
 
 /** Returns a fresh listing's facts, appending its group lines (one per step and matcher, in file order). */
