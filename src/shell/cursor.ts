@@ -12,12 +12,35 @@ export const STOP = { stop: true };
 export const TERM = 1;
 export const SPECIAL = 2;
 export const CLASS = new Uint8Array(128);
-for (const c of " \t\r\n|&;()<>") CLASS[c.charCodeAt(0)] = TERM;
-for (const c of "\\'\"$`*?[]{},") CLASS[c.charCodeAt(0)] = SPECIAL;
+// Index loops and one constant per character, not for-of or destructuring: this runs on every hook
+// call's start-up, where the interpreter's iteration code costs more than the table itself.
+const classify = (chars: string, k: number) => {
+  for (let i = 0; i < chars.length; i++) CLASS[chars.charCodeAt(i)] = k;
+};
+classify(" \t\r\n|&;()<>", TERM);
+classify("\\'\"$`*?[]{},", SPECIAL);
 
-export const [NL, SP, TAB, CR, BS, SQ, DQ, DOLLAR, BQ, LP, RP, LT, GT, AMP, PIPE, SEMI, HASH, LB, RB, DASH] = [
-  "\n", " ", "\t", "\r", "\\", "'", '"', "$", "`", "(", ")", "<", ">", "&", "|", ";", "#", "{", "}", "-",
-].map((s) => s.charCodeAt(0));
+const code = (c: string) => c.charCodeAt(0);
+export const NL = code("\n");
+export const SP = code(" ");
+export const TAB = code("\t");
+export const CR = code("\r");
+export const BS = code("\\");
+export const SQ = code("'");
+export const DQ = code('"');
+export const DOLLAR = code("$");
+export const BQ = code("`");
+export const LP = code("(");
+export const RP = code(")");
+export const LT = code("<");
+export const GT = code(">");
+export const AMP = code("&");
+export const PIPE = code("|");
+export const SEMI = code(";");
+export const HASH = code("#");
+export const LB = code("{");
+export const RB = code("}");
+export const DASH = code("-");
 
 /** A `<<` whose body starts after the next newline. */
 export interface PendingHeredoc {

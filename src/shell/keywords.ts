@@ -46,7 +46,8 @@ export function skipFunctionParens(s: Cursor): boolean {
 // --- internal ---
 
 const KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "{", "}", "!", "coproc"]);
-const RESERVED = new Set([...KEYWORDS, "for", "select", "case", "[[", "function", "time"]);
+// KEYWORDS and the words that start a compound of their own (listed, not spread: see cursor.ts)
+const RESERVED = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "{", "}", "!", "coproc", "for", "select", "case", "[[", "function", "time"]);
 
 /** Counts `{ if do` against `} fi done`: an unbalanced line is a syntax error (bash runs none of it). */
 function balance(s: Cursor, k: string): void {

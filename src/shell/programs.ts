@@ -5,7 +5,7 @@
 import {
   type Issue, MAX_DEPTH, PROCESS, type Redirect, type ScanContext, type SimpleCommand, SUBSTITUTION, scan, type Word,
 } from "./scan";
-import { FIND_EXEC, type OptionSpec, type RunnerSpec, runnerOf, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES, WRAPPERS } from "./wrappers";
+import { FIND_EXEC, lookup, type OptionSpec, type RunnerSpec, runnerOf, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES, wrapperOf } from "./wrappers";
 
 /** One resolved simple command, for people: what runs, with what, how deep, and its redirections. */
 export interface CommandInfo {
@@ -70,7 +70,7 @@ function resolveWords(words: Word[], i: number, site: Site, f: Findings): void {
     const w = words[i];
     if (w.flags !== 0) return record(f, site, null, words, i, true);
     const name = basename(w.text);
-    const wrapper = WRAPPERS.get(name);
+    const wrapper = wrapperOf(name);
     if (wrapper) {
       const next = skipOptions(words, i + 1, wrapper, site, f);
       if (next < 0) return;
@@ -255,7 +255,7 @@ function run(spec: RunnerSpec, name: string, words: Word[], i: number, site: Sit
     if (!w) return;
     // a subcommand not known before the line runs may be the one that runs a program (`docker $X`)
     if (w.flags !== 0) return record(f, inner, null, [w], 0, true);
-    const sub = spec.sub?.get(w.text);
+    const sub = lookup(spec.sub, w.text);
     if (sub) run(sub, `${name} ${w.text}`, words, next + 1, site, f);
     return;
   }

@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { analyze } from "../../src/shell/analyze";
-import { WRAPPERS } from "../../src/shell/wrappers";
+import { wrapperOf } from "../../src/shell/wrappers";
 
 const BASH = ["/bin/bash", "/usr/bin/bash"].find(existsSync);
 const CORPUS = path.resolve(import.meta.dir, "../../../shared/corpus/shell-programs.jsonl");
@@ -85,7 +85,7 @@ describe.skipIf(!BASH)("real bash with logging stubs", () => {
   let logged = 0;
   test.skipIf(!corpus.length)("enough commands are checked (the shared corpus and EXTRA)", () => expect(all.length).toBeGreaterThan(60));
   test.each(all.map((c, i) => [c, i] as const))("%p", (cmd, i) => {
-    const ran = new Set(runWithStubs(cmd, i).map((n) => n.toLowerCase()).filter((n) => !WRAPPERS.has(n)));
+    const ran = new Set(runWithStubs(cmd, i).map((n) => n.toLowerCase()).filter((n) => !wrapperOf(n)));
     const a = analyze(cmd);
     if (ran.size) logged++;
     if (a.dynamic) return; // a dynamic line may run anything: that is what `dynamic` says
