@@ -101,7 +101,7 @@ export interface IndexedConditions {
  * the same key and takes its own place in the order. Skipped layers' groups are never read. A group line
  * that does not parse means the file lied: `damaged` is called and its answer used instead.
  */
-export function indexedConditions(index: IndexFile, damaged: () => IndexedConditions): IndexedConditions {
+export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "folders">; lines: string[] }, damaged: () => IndexedConditions): IndexedConditions {
   const { head, lines } = index;
   const parsed: Entry[][] = [];
   let fallback: IndexedConditions | undefined;

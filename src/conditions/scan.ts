@@ -6,7 +6,7 @@ import { type Stats, readdirSync, statSync } from "node:fs";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { fileProblem, strictModesProblem } from "./file-check";
 import { conditionKey, isIgnored, parseFilename } from "./filename";
-import { type Entry, type FolderFacts, type IndexFile, type IndexHeader, firstLine, indexedConditions } from "./index-file";
+import { type Entry, type FolderFacts, type IndexFile, firstLine, indexedConditions } from "./index-file";
 import type { LayerSpec } from "./layers";
 
 const utf8 = new TextDecoder("utf-8", { fatal: true });
@@ -179,8 +179,7 @@ function layerOf(spec: LayerSpec, facts: FolderFacts, invalid: InvalidFile[]): L
 /** Scans every layer (no cache): later layers replace earlier conditions with the same key. */
 export function scanLayers(specs: LayerSpec[], strict: boolean): ScanResult {
   const part = indexLayers(specs, strict);
-  const head = { layers: part.layers, folders: part.folders };
-  const conditions = indexedConditions({ head: head as IndexHeader, lines: part.lines }, () => {
+  const conditions = indexedConditions({ head: part, lines: part.lines }, () => {
     throw new Error("unreachable: lines built in this process always parse");
   }).all();
   return { layers: part.layers, conditions, invalid: part.invalid };
