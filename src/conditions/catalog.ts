@@ -152,7 +152,6 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
     }
   }
-  return catalogOf(index, cachePath, false, () => {
-    throw new Error("unreachable: lines built in this process always parse");
-  });
+  // Lines copied from `previous` may be damaged in place: then list every folder again.
+  return catalogOf(index, cachePath, false, () => rebuild(opts, cachePath, statePath, stateSig));
 }

@@ -88,6 +88,23 @@ describe("a rebuild lists only the layer folders that changed", () => {
     }
   });
 
+  test("a line damaged in place in an unchanged folder's part: the answer is still right and the index heals", () => {
+    const { sb, runtime } = twoLayers();
+    expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo");
+    const index = join(sb.home, "cache", readdirSync(join(sb.home, "cache")).find((f) => f.startsWith("conditions-index.")) as string);
+    const text = readFileSync(index, "utf8");
+    const at = text.indexOf('[["pre-Bash-repo.sh"');
+    expect(at).toBeGreaterThan(0);
+    writeFileSync(index, `${text.slice(0, at)}{${text.slice(at + 1)}`); // same length: only a parse notices
+    addCondition(runtime, "pre-Bash-added.sh", "#!/usr/bin/env bash\necho from-added\n"); // a rebuild that copies the repository folder's lines
+    utimesSync(runtime, new Date(Date.now() - 30_000), new Date(Date.now() - 30_000));
+    const r = hook(claudeBash("ls", sb.repo), { env: sb.env });
+    expect(r.exitCode).toBe(0);
+    expect(ctx(r)).toContain("from-repo");
+    expect(ctx(r)).toContain("from-added");
+    expect(readFileSync(index, "utf8")).toContain('[["pre-Bash-repo.sh"');
+  });
+
   test("a layer folder replaced by another with other files is listed again", () => {
     const { sb, repoLayer } = twoLayers();
     expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo");
