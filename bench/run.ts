@@ -2,7 +2,7 @@
 // Every timed figure alternates the floor and the subject (and flips their order each round), so drift
 // on a noisy machine hits both alike; medians over RUNS runs after WARMUP unmeasured ones.
 //   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,parallel,analysis,peers]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { analyze } from "../src/shell/analyze";
@@ -106,7 +106,20 @@ function buildFloor(): string {
   return out;
 }
 
-const hookCmd = (h: BenchHome, command = "ls"): Cmd => ({ argv: [BIN, "hook"], env: h.env, cwd: h.repo, stdin: claudeBash(command, h.repo) });
+/**
+ * The executable under test, copied fresh into the bench's temp folder: two byte-identical copies of an
+ * executable can differ by over 1 ms depending on how old their page-cache pages are (bench/README.md,
+ * entry 22), and the floor is always a freshly written file.
+ */
+let subject = BIN;
+function freshCopy(bin: string): string {
+  const copy = join(mkdirTemp("subject"), "agentihooks");
+  copyFileSync(bin, copy);
+  chmodSync(copy, 0o755);
+  return copy;
+}
+
+const hookCmd = (h: BenchHome, command = "ls"): Cmd => ({ argv: [subject, "hook"], env: h.env, cwd: h.repo, stdin: claudeBash(command, h.repo) });
 const silentNoMatch = (r: ReturnType<typeof once>) => r.exitCode === 0 && r.stdout.trim() === "";
 
 function cacheFiles(h: BenchHome): string[] {
@@ -223,6 +236,7 @@ function main(): void {
   if (!existsSync(BIN)) throw new Error(`${BIN} does not exist: run make build (or set AGENTIHOOKS_BIN)`);
   const started = performance.now();
   const floorBin = buildFloor();
+  subject = freshCopy(BIN);
   const floor: Cmd = { argv: [floorBin], stdin: claudeBash("ls", "/tmp") };
   try {
     if (want("small")) noMatch(floor);
