@@ -87,7 +87,7 @@ describe("incremental rebuilds", () => {
           }
         }
       }),
-      { numRuns: 40 },
+      { numRuns: 150 },
     );
   });
 });
