@@ -15,7 +15,10 @@ const NAMES = [
   "stop-s.sh", "prompt-p.sh", "pre-nope.sh", "bad name.sh", "pre-mcp__srv-m.sh", "pre-bash.git-h.async.sh", "_ignored.sh",
 ];
 
-type Op = { kind: "add" | "remove"; layer: number; name: string } | { kind: "rename"; layer: number; from: string; to: string };
+type Op =
+  | { kind: "add"; layer: number; name: string }
+  | { kind: "remove"; layer: number; name: string }
+  | { kind: "rename"; layer: number; from: string; to: string };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant("add" as const), layer: fc.nat(3), name: fc.constantFrom(...NAMES) }),
