@@ -63,10 +63,15 @@ function readIndex(path: string): IndexFile | undefined {
   }
 }
 
-/** True when the index at `cachePath` would be used as it is (every signature holds). */
+/** True when state.json and every watched path still have the signatures the index was built with. */
+function signaturesHold(index: IndexFile, stateSig: string): boolean {
+  return index.head.state === stateSig && index.head.watched.every(([p, s]) => signature(p) === s);
+}
+
+/** True when the index at `cachePath` would be used as it is. */
 export function indexIsFresh(cachePath: string, statePath: string): boolean {
   const index = readIndex(cachePath);
-  return !!index && index.head.state === signature(statePath) && index.head.watched.every(([p, s]) => signature(p) === s);
+  return !!index && signaturesHold(index, signature(statePath));
 }
 
 /** Returns the catalog from the cache when every signature still holds, else rebuilds it. */
@@ -76,7 +81,7 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   const statePath = join(opts.home, "state.json");
   const stateSig = signature(statePath);
   const cached = readIndex(cachePath);
-  if (cached && cached.head.state === stateSig && cached.head.repoRoot === repoRoot && cached.head.watched.every(([p, s]) => signature(p) === s)) {
+  if (cached && cached.head.repoRoot === repoRoot && signaturesHold(cached, stateSig)) {
     return catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
   }
   return rebuild(opts, cachePath, statePath, stateSig, cached);

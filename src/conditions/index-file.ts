@@ -138,7 +138,11 @@ export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "f
       )),
     forCall(step, subject) {
       const fits = new Map<string, boolean>(); // one matcher check per matcher text, not per layer
-      const fit = (m: string) => fits.get(m) ?? (fits.set(m, couldMatch(m, subject)), fits.get(m) as boolean);
+      const fit = (m: string) => {
+        let yes = fits.get(m);
+        if (yes === undefined) fits.set(m, (yes = couldMatch(m, subject)));
+        return yes;
+      };
       return safely(
         () => collect((s, m) => s === step && fit(m)),
         (f) => f.forCall(step, subject),
