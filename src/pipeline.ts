@@ -149,6 +149,8 @@ export function conditionEnv(base: Record<string, string | undefined>, call: Hoo
     env.AH_PROGRAMS = a.programs.join(" ");
     env.AH_DYNAMIC = a.dynamic ? "1" : "0";
     env.AH_MODULES = (a.modules ?? []).join(" ");
+    env.AH_WRAPPERS = (a.wrappers ?? []).join(" ");
+    env.AH_DYNAMIC_WHY = a.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}: ${a.why[0].message}` : "";
   }
   return env;
 }

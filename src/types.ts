@@ -139,5 +139,9 @@ export interface Analysis {
   dynamic: boolean;
   /** Python modules run with `-m`: `bash.<cli>` matches them as well as programs. */
   modules?: string[];
+  /** Wrappers the line runs (`sudo`, `env`, `timeout`): `bash.<cli>` matches them as well. */
+  wrappers?: string[];
+  /** Why the line is dynamic: construct, message and span in the line (src/shell/analyze.ts). */
+  why?: { construct: string; message: string; start: number; end: number; text: string }[];
   [key: string]: unknown;
 }

@@ -6,36 +6,45 @@ import { paint } from "./paint";
 // `agentihooks programs [--json] CMD`: what `bash.<cli>` conditions see for a command line.
 // The positional words are joined with spaces, so both `programs 'git push'` and `programs git push`
 // work; `-` reads the command line from stdin (for heredocs and quotes that are awkward in argv).
+// `--jsonl` reads many command lines, one JSON string per stdin line, and prints one compact JSON
+// document per line (for checking a corpus against the executable without one process per line).
 const command = defineCommand({
   meta: { name: "programs", description: "Show the programs a shell command line can run (what bash.<cli> matches)" },
   args: {
-    json: { type: "boolean", description: "Print JSON: programs, dynamic, commands, issues" },
+    json: { type: "boolean", description: "Print JSON: programs, wrappers, modules, dynamic, why, commands, inline, issues" },
+    jsonl: { type: "boolean", description: "Read one JSON string per stdin line, print one JSON document per line" },
     command: { type: "positional", required: false, description: "The command line, or - to read it from stdin" },
   },
   async run({ rawArgs }) {
-    const { json, words } = splitArgs(rawArgs);
+    const { json, jsonl, words } = splitArgs(rawArgs);
+    if (jsonl) return void (await analyzeLines());
     if (words.length === 1 && (words[0] === "--help" || words[0] === "-h")) return showUsage(command);
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
-    const doc = { programs: a.programs, modules: a.modules, dynamic: a.dynamic, commands: a.commands, issues: a.issues };
-    process.stdout.write(json ? `${JSON.stringify(doc, null, 2)}\n` : render(a));
+    process.stdout.write(json ? `${JSON.stringify(documentOf(a), null, 2)}\n` : render(a));
   },
 });
 export default command;
 
 // --- internal ---
 
+function documentOf(a: ShellAnalysis) {
+  return { programs: a.programs, wrappers: a.wrappers, modules: a.modules, dynamic: a.dynamic, why: a.why, commands: a.commands, inline: a.inline, issues: a.issues };
+}
+
 /**
- * Returns the flag and the command words from argv. citty would eat the command's own options
- * (`git push --force`), so only `--json` before the command (or last, after several words) is ours;
- * `--` ends our options.
+ * Returns the flags and the command words from argv. citty would eat the command's own options
+ * (`git push --force`), so only `--json`/`--jsonl` before the command (or `--json` last, after
+ * several words) are ours; `--` ends our options.
  */
-function splitArgs(raw: string[]): { json: boolean; words: string[] } {
+function splitArgs(raw: string[]): { json: boolean; jsonl: boolean; words: string[] } {
   let json = false;
+  let jsonl = false;
   let i = 0;
   for (; i < raw.length; i++) {
     if (raw[i] === "--json") json = true;
+    else if (raw[i] === "--jsonl") jsonl = true;
     else if (raw[i] !== "--no-json") break;
   }
   if (raw[i] === "--") i++;
@@ -44,7 +53,7 @@ function splitArgs(raw: string[]): { json: boolean; words: string[] } {
     words.pop();
     json = true;
   }
-  return { json, words };
+  return { json, jsonl, words };
 }
 
 async function readStdin(): Promise<string> {
@@ -55,20 +64,44 @@ async function readStdin(): Promise<string> {
   return text.endsWith("\n") ? text.slice(0, -1) : text;
 }
 
+/** `--jsonl`: each stdin line is a JSON string; a line that is not is answered with an error object. */
+async function analyzeLines(): Promise<void> {
+  const out: string[] = [];
+  for (const line of (await readStdin()).split("\n")) {
+    if (!line.trim()) continue;
+    let text: unknown;
+    try {
+      text = JSON.parse(line);
+    } catch {
+      text = undefined;
+    }
+    if (typeof text !== "string") {
+      out.push(JSON.stringify({ error: "each line must be a JSON string" }));
+      continue;
+    }
+    const a = analyze(text);
+    out.push(JSON.stringify({ programs: a.programs, wrappers: a.wrappers, modules: a.modules, dynamic: a.dynamic, why: a.why.map((r) => r.construct) }));
+  }
+  process.stdout.write(out.length ? `${out.join("\n")}\n` : "");
+}
+
 function render(a: ShellAnalysis): string {
   const p = paint();
   const out = [
     `${p.bold("programs:")} ${a.programs.length ? a.programs.join(" ") : p.dim("(none)")}`,
+    ...(a.wrappers.length ? [`${p.bold("wrappers:")} ${a.wrappers.join(" ")} ${p.dim("(run the programs; matched by bash.<cli> too)")}`] : []),
     ...(a.modules.length ? [`${p.bold("modules:")}  ${a.modules.join(" ")} ${p.dim("(python -m: matched by bash.<cli> too)")}`] : []),
     `${p.bold("dynamic:")}  ${a.dynamic ? p.yellow("yes: some program is not known until the line runs") : "no"}`,
   ];
+  for (const r of a.why) out.push(`  ${p.yellow(`${r.construct} at ${r.start}-${r.end}`)} \`${r.text}\`: ${r.message}`);
   if (a.commands.length) out.push(p.bold("commands:"));
   for (const c of a.commands) {
     const head = c.program ?? (c.dynamic ? p.yellow("<dynamic>") : p.dim("<none>"));
     const redirects = c.redirects.map((r) => `${r.fd ?? ""}${r.op} ${r.target}`).join(" ");
-    const notes = [c.via && `via ${c.via}`, redirects && `redirects: ${redirects}`].filter(Boolean).join("; ");
+    const notes = [c.via && `via ${c.via}`, c.wrappers && `through ${c.wrappers.join(" ")}`, redirects && `redirects: ${redirects}`, c.effects && c.effects.join(", ")].filter(Boolean).join("; ");
     out.push(`  ${"  ".repeat(c.depth)}${head}${c.args.length ? ` ${c.args.join(" ")}` : ""}${notes ? p.dim(`  (${notes})`) : ""}`);
   }
+  for (const c of a.inline) out.push(`${p.bold("inline code:")} ${c.language} via ${c.via}: ${c.code.length > 120 ? `${c.code.slice(0, 117)}...` : c.code}`);
   for (const i of a.issues) out.push(p.yellow(`issue: ${i.code}: ${i.message}`));
   return `${out.join("\n")}\n`;
 }

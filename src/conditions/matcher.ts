@@ -71,7 +71,7 @@ function parseAlternative(p: string): Alternative | string {
 export interface Subject {
   /** The normalized tool name, or for non-tool steps the matched field (source, reason, ...). */
   name: string;
-  programs?: () => { programs: string[]; dynamic: boolean; modules?: string[] };
+  programs?: () => { programs: string[]; dynamic: boolean; modules?: string[]; wrappers?: string[]; why?: { construct: string; start: number; end: number }[] };
 }
 
 /** Returns true when any alternative matches. bash.<cli> fires for every dynamic command. */
@@ -93,8 +93,9 @@ export function matches(m: Matcher, subject: Subject): boolean {
       case "cli": {
         if (name !== "bash" || !subject.programs) break;
         const a = subject.programs();
-        // `python -m pip` runs pip's code: a pip guard must see it, though pip is not the program
-        if (a.dynamic || a.programs.includes(alt.cli) || a.modules?.includes(alt.cli)) return true;
+        // `python -m pip` runs pip's code: a pip guard must see it, though pip is not the program;
+        // and `sudo git push` runs sudo, which a `bash.sudo` guard must see, though git is the program
+        if (a.dynamic || a.programs.includes(alt.cli) || a.modules?.includes(alt.cli) || a.wrappers?.includes(alt.cli)) return true;
         break;
       }
     }

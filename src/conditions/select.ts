@@ -38,7 +38,8 @@ export function whyMatched(c: Condition, subject: Subject): string {
       const a = subject.programs();
       if (a.programs.includes(alt.cli)) return `bash.${alt.cli}: the command runs ${alt.cli}`;
       if (a.modules?.includes(alt.cli)) return `bash.${alt.cli}: the command runs the python module ${alt.cli}`;
-      if (a.dynamic) return `bash.${alt.cli}: the command is dynamic (a program cannot be known), so every bash.<cli> fires`;
+      if (a.wrappers?.includes(alt.cli)) return `bash.${alt.cli}: the command runs another program through ${alt.cli}`;
+      if (a.dynamic) return `bash.${alt.cli}: the command is dynamic (${a.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}` : "a program cannot be known"}), so every bash.<cli> fires`;
     }
   }
   return "no alternative matched";

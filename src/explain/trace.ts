@@ -10,7 +10,7 @@ import { harnessFor } from "../harness/registry";
 import type { Merged } from "../merge";
 import { type PipelineResult, combine, runPipeline } from "../pipeline";
 import { applyPolicy } from "../policy";
-import { analyze } from "../shell/analyze";
+import { analyze, type ShellAnalysis } from "../shell/analyze";
 import { type Answer, type Effect, type HookCall, type Layer, type Outcome, type Payload, type Step, TARGETS, type Target } from "../types";
 
 export interface MatchTrace {
@@ -34,7 +34,11 @@ export interface OutcomeTrace {
 
 export interface CallExplain {
   payload: Payload;
-  programs?: { programs: string[]; dynamic: boolean; issues: string[] };
+  /**
+   * The Bash command's analysis; `issues` holds one line per reason the line is dynamic (the
+   * construct, its span, the text and why) and per issue that stopped the analysis.
+   */
+  programs?: { programs: string[]; wrappers: string[]; modules: string[]; dynamic: boolean; issues: string[]; why: ShellAnalysis["why"] };
   guard?: { stage: string; reason: string };
   candidates: number;
   matched: MatchTrace[];
@@ -117,6 +121,13 @@ function effectFor(result: PipelineResult, step: Step, caps: Parameters<typeof a
   return combine(effects);
 }
 
+/** The analysis for explain: why it is dynamic, one line each (`dynamic: variable at 0-2 \`$X\`: ...`). */
+function analysisLines(a: ShellAnalysis): NonNullable<CallExplain["programs"]> {
+  const issues = a.why.map((r) => `dynamic: ${r.construct} at ${r.start}-${r.end} \`${r.text}\`: ${r.message}`);
+  if (a.wrappers.length) issues.unshift(`wrappers: ${a.wrappers.join(" ")} (bash.<cli> matches them too)`);
+  return { programs: a.programs, wrappers: a.wrappers, modules: a.modules, dynamic: a.dynamic, issues, why: a.why };
+}
+
 function explainCall(call: HookCall, t: PipelineResult["calls"][number], catalog: Catalog | undefined, step: Step): CallExplain {
   const toolStep = EVENT_STEPS[call.event].field === "tool_name";
   const subject: Subject = { name: toolStep ? (t.payload.tool_name ?? "") : matchedValue(call.event, t.payload) };
@@ -127,7 +138,7 @@ function explainCall(call: HookCall, t: PipelineResult["calls"][number], catalog
   if (full) subject.programs = () => full;
   return {
     payload: t.payload,
-    programs: full ? { programs: full.programs, dynamic: full.dynamic, issues: full.issues.map((i) => `${i.code}: ${i.message}`) } : undefined,
+    programs: full ? analysisLines(full) : undefined,
     guard: t.guard,
     candidates: catalog ? catalog.conditions.filter((c) => c.step === step).length : 0,
     matched: t.matched.map((c) => ({ file: c.file, source: c.source, path: c.path, why: whyMatched(c, subject), async: c.async })),

@@ -1,11 +1,18 @@
 // The one entry point of shell analysis: a command line in, the programs it can run out.
 // Never throws and never runs long: oversized input, deep nesting, a spent step budget or a line that
-// does not parse all return at once as dynamic, with the programs found so far.
+// does not parse all return at once as dynamic, with the programs found so far. The rule: a construct
+// the analysis does not fully model makes the line dynamic, and `why` says which and where.
 import type { Analysis } from "../types";
-import { type CommandInfo, type Findings, findPrograms } from "./programs";
-import { type Issue, newContext } from "./scan";
+import { judgeReads } from "./arith";
+import { type CommandInfo, type Findings, findPrograms, type InlineCode, newFindings } from "./programs";
+import { type Issue, newContext, type Reason } from "./scan";
 
 export const MAX_INPUT_BYTES = 64 * 1024;
+
+/** Why a line is dynamic, placed in it: the construct, a sentence, the span and its text. */
+export interface DynamicReason extends Reason {
+  text: string;
+}
 
 /** The analysis of one command line, with the detail a person (or `agentihooks programs`) needs. */
 export interface ShellAnalysis extends Analysis {
@@ -13,10 +20,16 @@ export interface ShellAnalysis extends Analysis {
   programs: string[];
   /** Python modules run with `-m` (`python -m pip`): not programs, but `bash.<cli>` matches them. */
   modules: string[];
+  /** Wrappers the line runs (`sudo`, `env`, `timeout`): not programs, but `bash.<cli>` matches them. */
+  wrappers: string[];
   /** Some program (or some command line that runs) is not known before the line runs. */
   dynamic: boolean;
+  /** Why it is dynamic (empty when it is not); at most a few dozen, the first is the leftmost. */
+  why: DynamicReason[];
   /** Each simple command, resolved: program (null when none or unknown), args, depth, redirections. */
   commands: CommandInfo[];
+  /** Interpreters' inline code (`python -c`, `perl -e`, awk programs, heredocs fed to them). */
+  inline: InlineCode[];
   /** Why the analysis stopped early or failed closed (unterminated quote, too deep, too long...). */
   issues: Issue[];
 }
@@ -24,29 +37,63 @@ export interface ShellAnalysis extends Analysis {
 /** Returns the programs `command` can run and whether any of them cannot be known statically. */
 export function analyze(command: string): ShellAnalysis {
   const ctx = newContext();
-  const f: Findings = { programs: new Set(), modules: new Set(), dynamic: false, commands: [], ctx };
-  if (typeof command !== "string") {
-    ctx.issues.push({ code: "internal", message: "command is not a string", offset: 0 });
-    return finish(f, true);
-  }
-  if (tooLong(command)) {
-    ctx.issues.push({ code: "too-long", message: `command longer than ${MAX_INPUT_BYTES} bytes`, offset: 0 });
-    return finish(f, true);
-  }
+  const f = newFindings(ctx);
+  if (typeof command !== "string") return fail(f, "", "internal", "command is not a string");
+  if (tooLong(command)) return fail(f, command, "too-long", `command longer than ${MAX_INPUT_BYTES} bytes`);
+  const nul = command.indexOf("\0");
+  if (nul >= 0) ctx.reasons.push({ construct: "nul", message: "a NUL byte: bash reads the line only up to it", start: nul, end: nul + 1 });
   try {
     findPrograms(command, 0, f);
+    judgeReads(ctx);
   } catch (e) {
     // A bug, never a property of the input: fail closed rather than let the hook crash.
     ctx.issues.push({ code: "internal", message: e instanceof Error ? e.message : String(e), offset: 0 });
     f.dynamic = true;
   }
-  return finish(f, f.dynamic || ctx.stopped);
+  return finish(f, command);
 }
 
 // --- internal ---
 
-function finish(f: Findings, dynamic: boolean): ShellAnalysis {
-  return { programs: [...f.programs].sort(), modules: [...f.modules].sort(), dynamic, commands: f.commands, issues: f.ctx.issues };
+function fail(f: Findings, line: string, code: Issue["code"], message: string): ShellAnalysis {
+  f.ctx.issues.push({ code, message, offset: 0 });
+  f.dynamic = true;
+  return finish(f, line);
+}
+
+function finish(f: Findings, line: string): ShellAnalysis {
+  const ctx = f.ctx;
+  if (!f.dynamic && !ctx.stopped && !ctx.reasons.length && !ctx.issues.length) {
+    return { programs: sorted(f.programs), modules: sorted(f.modules), wrappers: sorted(f.wrappers), dynamic: false, why: [], commands: f.commands, inline: f.inline, issues: ctx.issues };
+  }
+  for (const i of ctx.issues) ctx.reasons.push({ construct: i.code, message: i.message, start: i.offset, end: Math.min(line.length, i.offset + 1) });
+  const dynamic = f.dynamic || ctx.stopped || ctx.reasons.length > 0;
+  if (dynamic && !ctx.reasons.length) ctx.reasons.push({ construct: "unknown", message: "a part of the line is only known when it runs", start: 0, end: line.length });
+  const seen = new Set<string>();
+  const why = ctx.reasons
+    .filter((r) => {
+      const key = `${r.construct} ${r.start} ${r.end} ${r.message}`;
+      return !seen.has(key) && (seen.add(key), true);
+    })
+    .map((r) => ({ ...r, text: excerpt(line, r.start, r.end) }))
+    .sort((a, b) => a.start - b.start || a.end - b.end);
+  return {
+    programs: sorted(f.programs),
+    modules: sorted(f.modules),
+    wrappers: sorted(f.wrappers),
+    dynamic,
+    why: dynamic ? why : [],
+    commands: f.commands,
+    inline: f.inline,
+    issues: ctx.issues,
+  };
+}
+
+const sorted = (s: Set<string>) => (s.size === 0 ? [] : s.size === 1 ? [...s] : [...s].sort());
+
+function excerpt(line: string, start: number, end: number): string {
+  const t = line.slice(start, end);
+  return t.length > 80 ? `${t.slice(0, 77)}...` : t;
 }
 
 /** True when the UTF-8 encoding of `s` is over the limit (counted without encoding it). */

@@ -3,7 +3,7 @@
 // in free functions over a cursor, one module per concept; the two abstract methods are where it
 // recurses into itself (a `$( )` or backtick body is a whole list again), which keeps the modules'
 // imports acyclic.
-import { type Issue, MAX_DEPTH, type Redirect, type ScanContext, type SimpleCommand } from "./syntax";
+import { addReason, type Issue, MAX_DEPTH, type Redirect, type ScanContext, type SimpleCommand, type Span } from "./syntax";
 
 /** Thrown to stop the scan at the first problem (the issue is already recorded); only `scan` catches it. */
 export const STOP = { stop: true };
@@ -17,14 +17,14 @@ export const CLASS = new Uint8Array(128);
 const classify = (chars: string, k: number) => {
   for (let i = 0; i < chars.length; i++) CLASS[chars.charCodeAt(i)] = k;
 };
-classify(" \t\r\n|&;()<>", TERM);
+// Carriage return is no blank to bash: `A=<CR>foo rm f` assigns A and runs rm, so CR is a word character.
+classify(" \t\n|&;()<>", TERM);
 classify("\\'\"$`*?[]{},", SPECIAL);
 
 const code = (c: string) => c.charCodeAt(0);
 export const NL = code("\n");
 export const SP = code(" ");
 export const TAB = code("\t");
-export const CR = code("\r");
 export const BS = code("\\");
 export const SQ = code("'");
 export const DQ = code('"');
@@ -67,18 +67,34 @@ export abstract class Cursor {
     public depth: number,
     readonly ctx: ScanContext,
     readonly out: SimpleCommand[],
+    /** The span of the top-level line this text came from, when it is nested text; else undefined. */
+    readonly origin?: Span,
   ) {
     this.end = src.length;
+  }
+
+  /** Returns [a, b) as a span of the top-level line. */
+  span(a: number, b: number): Span {
+    return this.origin ?? [a, b];
+  }
+
+  /** Records that the line is dynamic because of the construct at [a, b) of this text. */
+  dynamic(construct: string, message: string, a: number, b: number): void {
+    const [start, end] = this.span(a, b);
+    addReason(this.ctx, construct, message, start, end);
   }
 
   /** Scans commands until `closer` (`)`), end of input, or in a case arm `;;` / `esac`. */
   abstract parseList(closer: number, inCase: boolean): void;
 
-  /** Scans `text` (a backtick body) as a list one level deeper, into the same output. */
-  abstract scanNested(text: string): void;
+  /** Scans `text` (a backtick body, found at [a, b) of this text) as a list one level deeper, into the same output. */
+  abstract scanNested(text: string, a: number, b: number): void;
+
+  /** Scans `text` (from `span` of the top-level line) for the substitutions it holds, one level deeper. */
+  abstract expandText(text: string, span: Span): void;
 
   fail(code: Issue["code"], message: string): never {
-    this.ctx.issues.push({ code, message, offset: this.pos });
+    this.ctx.issues.push({ code, message, offset: this.origin ? this.origin[0] : this.pos });
     throw STOP;
   }
 
@@ -112,7 +128,7 @@ export abstract class Cursor {
   skipSpace(): void {
     while (this.pos < this.end) {
       const c = this.src.charCodeAt(this.pos);
-      if (c === SP || c === TAB || c === CR) this.pos++;
+      if (c === SP || c === TAB) this.pos++;
       else if (c === BS && this.at(this.pos + 1) === NL) this.pos += 2;
       else if (c === HASH) this.skipComment();
       else return;

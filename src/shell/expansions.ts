@@ -2,10 +2,15 @@
 // they run. Grammar:
 //   quoted := '\' c | "'" ... "'" | '"' dq '"' | "$'" ansi "'" | '$"' dq '"' | expansion | '`' text '`'
 //   dq     := { c | '\' [$`"\\ NEWLINE] | expansion | '`' text '`' }
-//   expansion := '$(' list ')' | '$((' arith '))' | '${' param '}' | '$' name | '$' [0-9@*#?$!-]
+//   expansion := '$(' list ')' | '$((' arith '))' | '$[' arith ']' | '${' param '}' | '$' name | '$' [0-9@*#?$!-]
+//   param  := ['!' | '#'] name ['[' arith ']'] [op word]        op: ':-' '-' ':=' ... '@P' ':' arith [':' arith]
 //   proc   := ('<(' | '>(') list ')'
 // Inside double quotes `'`, `$'` and `$"` are plain characters (in a `${...}` there as well).
+// Arithmetic (arith.ts) reads its variables' values as expressions, so inside it every variable read
+// is recorded, and a substitution's output makes the line dynamic. `${!x}` (the variable x names)
+// and `${x@P}` (x's value expanded as a prompt) are dynamic too.
 import { readAnsi } from "./ansi-c";
+import { NUMERIC_SPECIALS, assigns, readsVariable, tokenAt } from "./arith";
 import { BQ, BS, type Cursor, DOLLAR, DQ, LB, LP, NL, RB, RP, SQ } from "./cursor";
 import { ARITHMETIC, SUBSTITUTION, VARIABLE } from "./syntax";
 
@@ -14,6 +19,8 @@ export interface WordState {
   text: string;
   flags: number;
   quoted: boolean;
+  /** Inside arithmetic: variables read are recorded, substitutions make the line dynamic. */
+  arith?: boolean;
 }
 
 /** Reads a backslash escape, a quoted string, a `$` expansion or a backtick substitution. */
@@ -62,12 +69,13 @@ function readDquote(s: Cursor, w: WordState): void {
   s.fail("unterminated", "unterminated double quote");
 }
 
-/** `$'..'`, `$"..."`, `$(...)`, `$((...))`, `${...}`, `$name`, `$1`; a lone `$` is literal. */
+/** `$'..'`, `$"..."`, `$(...)`, `$((...))`, `$[...]`, `${...}`, `$name`, `$1`; a lone `$` is literal. */
 export function readDollar(s: Cursor, w: WordState, inDq: boolean): void {
   const n = s.at(s.pos + 1);
+  const start = s.pos;
   if (n === SQ && !inDq) {
     s.pos += 2;
-    w.text += readAnsi(s);
+    w.text += readAnsi(s, w);
     w.quoted = true;
   } else if (n === DQ && !inDq) {
     s.pos++;
@@ -77,16 +85,27 @@ export function readDollar(s: Cursor, w: WordState, inDq: boolean): void {
     s.enter();
     skipArith(s, w);
     s.depth--;
-  } else if (n === LP) readNested(s, w, 2, SUBSTITUTION);
-  else if (n === LB) skipParam(s, w, inDq);
+  } else if (n === 91) {
+    s.pos += 2;
+    s.enter();
+    skipArith(s, w, 93);
+    s.depth--;
+  } else if (n === LP) {
+    readNested(s, w, 2, SUBSTITUTION);
+    if (w.arith) s.dynamic("arithmetic-substitution", "the output of a substitution is evaluated as arithmetic", start, s.pos);
+  } else if (n === LB) skipParam(s, w, inDq);
   else if ((n >= 65 && n <= 90) || (n >= 97 && n <= 122) || n === 95) {
     s.pos += 2;
     let c = s.at(s.pos);
     while ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) c = s.at(++s.pos);
     w.flags |= VARIABLE;
+    if (w.arith) readVariable(s, s.src.slice(start + 1, s.pos), start);
   } else if (n >= 0 && "0123456789@*#?$!-".includes(s.src[s.pos + 1])) {
     s.pos += 2;
     w.flags |= VARIABLE;
+    if (w.arith && !NUMERIC_SPECIALS.includes(s.src[start + 1])) {
+      s.dynamic("arithmetic-variable", `arithmetic reads $${s.src[start + 1]}, whose value comes from outside the line`, start, s.pos);
+    }
   } else {
     w.text += "$";
     s.pos++;
@@ -102,36 +121,30 @@ export function readNested(s: Cursor, w: WordState, skip: number, flag: number):
   w.flags |= flag;
 }
 
-/** `${...}`: may hold quotes, substitutions and nested `${`. */
-function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
-  s.pos += 2;
-  s.enter();
+/**
+ * Skips an arithmetic body (after its `((`, or `$[` with `closer` `]`) up to the closing `))` or `]`;
+ * substitutions in it run, and its variable reads are recorded.
+ */
+export function skipArith(s: Cursor, w: WordState, closer = RP): void {
+  const open = closer === RP ? LP : 91;
+  const outer = w.arith;
+  w.arith = true;
+  let d = closer === RP ? 2 : 1;
   for (;;) {
     const c = s.at(s.pos);
-    if (c < 0) s.fail("unterminated", "missing }");
-    if (c === RB) break;
-    if (c === BS) s.pos += 2;
-    else if (c === SQ && !inDq) readQuoted(s, w, c);
-    else if (c === DQ || c === DOLLAR || c === BQ) readQuoted(s, w, c);
-    else s.pos++;
+    if (c < 0) s.fail("unterminated", closer === RP ? "missing ))" : "missing ]");
+    if (c === open) d++;
+    else if (c === closer && --d === 0) break;
+    if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) {
+      readQuoted(s, w, c);
+      continue;
+    }
+    const t = tokenAt(s.src, s.pos, s.end);
+    if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
+    s.pos = t.next;
   }
   s.pos++;
-  s.depth--;
-  w.flags |= VARIABLE;
-}
-
-/** Skips an arithmetic body (after its `((`) up to the closing `))`; substitutions in it run. */
-export function skipArith(s: Cursor, w: WordState): void {
-  let d = 2;
-  for (;;) {
-    const c = s.at(s.pos);
-    if (c < 0) s.fail("unterminated", "missing ))");
-    if (c === LP) d++;
-    else if (c === RP && --d === 0) break;
-    if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) readQuoted(s, w, c);
-    else s.pos++;
-  }
-  s.pos++;
+  w.arith = outer;
   w.flags |= ARITHMETIC;
 }
 
@@ -161,6 +174,7 @@ export function isArith(s: Cursor, p: number): boolean {
 /** Backticks: the text between them, with `\``, `\$`, `\\` unescaped, is scanned as a list. */
 export function readBacktick(s: Cursor, w: WordState): void {
   let inner = "";
+  const start = s.pos;
   let seg = ++s.pos;
   for (;;) {
     const c = s.at(s.pos);
@@ -179,5 +193,99 @@ export function readBacktick(s: Cursor, w: WordState): void {
   }
   inner += s.src.slice(seg, s.pos++);
   w.flags |= SUBSTITUTION;
-  s.scanNested(inner);
+  s.scanNested(inner, start, s.pos);
+  if (w.arith) s.dynamic("arithmetic-substitution", "the output of a substitution is evaluated as arithmetic", start, s.pos);
+}
+
+// --- internal ---
+
+function readVariable(s: Cursor, name: string, start: number): void {
+  const [a, b] = s.span(start, s.pos);
+  readsVariable(s.ctx, name, a, b);
+}
+
+function readArithName(s: Cursor, name: string, assigned: boolean, read: boolean, end: number): void {
+  if (assigned) assigns(s.ctx, name, 1);
+  if (!read) return;
+  const [a, b] = s.span(end - name.length, end);
+  readsVariable(s.ctx, name, a, b);
+}
+
+/**
+ * `${...}` (position at `$`): the parameter, its subscript (arithmetic), then an operator and a word
+ * that may hold quotes, substitutions and nested `${`. A substring's offset and length are arithmetic.
+ */
+function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
+  const start = s.pos;
+  s.pos += 2;
+  s.enter();
+  const bang = s.at(s.pos) === 33;
+  if (bang || (s.at(s.pos) === 35 && s.at(s.pos + 1) !== RB)) s.pos++;
+  const nameStart = s.pos;
+  let c = s.at(s.pos);
+  if ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95) {
+    while ((c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || (c >= 48 && c <= 57)) c = s.at(++s.pos);
+  } else if (c >= 48 && c <= 57) while (c >= 48 && c <= 57) c = s.at(++s.pos);
+  else if (c >= 0 && "@*#?$!-".includes(s.src[s.pos])) s.pos++;
+  const name = s.src.slice(nameStart, s.pos);
+  const subscript = s.at(s.pos) === 91 ? readSubscript(s, w) : "";
+  if (w.arith && /^[A-Za-z_]/.test(name)) readVariable(s, name, start);
+  if (bang && isIndirect(s, name, subscript)) {
+    s.dynamic("indirect-expansion", "${!name} expands the variable that name's value names, which may be an array element whose subscript runs code", start, s.pos);
+  }
+  readOperator(s, w, inDq, start);
+  s.pos++;
+  s.depth--;
+  w.flags |= VARIABLE;
+}
+
+/** True for `${!name}` and `${!name[i]}`; not for `${!}`, `${!#}`, `${!prefix*}` or `${!name[@]}` (lists of names). */
+function isIndirect(s: Cursor, name: string, subscript: string): boolean {
+  if (name === "" || name === "#" || subscript === "@" || subscript === "*") return false;
+  const c = s.at(s.pos);
+  return !((c === 42 || c === 64) && s.at(s.pos + 1) === RB && subscript === "");
+}
+
+/** `[...]` after a parameter name: an arithmetic subscript (or `@`, `*`); returns its source text. */
+export function readSubscript(s: Cursor, w: WordState): string {
+  const open = ++s.pos;
+  const outer = w.arith;
+  w.arith = true;
+  for (let d = 1; ; ) {
+    const c = s.at(s.pos);
+    if (c < 0) s.fail("unterminated", "missing ]");
+    if (c === 93 && --d === 0) break;
+    if (c === 91) d++;
+    if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) {
+      readQuoted(s, w, c);
+      continue;
+    }
+    const t = tokenAt(s.src, s.pos, s.end);
+    if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
+    s.pos = t.next;
+  }
+  w.arith = outer;
+  return s.src.slice(open, s.pos++);
+}
+
+/** The operator part of `${...}` up to its `}`: `@P` is dynamic, `:off:len` arithmetic, the rest a word. */
+function readOperator(s: Cursor, w: WordState, inDq: boolean, start: number): void {
+  const c = s.at(s.pos);
+  const outer = w.arith;
+  if (c === 64 && s.at(s.pos + 1) === 80) s.dynamic("prompt-expansion", "${x@P} expands x's value as a prompt, running the substitutions in it", start, s.pos + 2);
+  if (c === 58 && !"-=+?".includes(s.src[s.pos + 1] ?? "")) w.arith = true;
+  for (;;) {
+    const ch = s.at(s.pos);
+    if (ch < 0) s.fail("unterminated", "missing }");
+    if (ch === RB) break;
+    if (ch === BS) s.pos += 2;
+    else if (ch === SQ && !inDq) readQuoted(s, w, ch);
+    else if (ch === DQ || ch === DOLLAR || ch === BQ) readQuoted(s, w, ch);
+    else if (w.arith) {
+      const t = tokenAt(s.src, s.pos, s.end);
+      if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
+      s.pos = t.next;
+    } else s.pos++;
+  }
+  w.arith = outer;
 }

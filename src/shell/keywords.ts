@@ -5,9 +5,11 @@
 //   '[[' words and operators ']]'  |  function NAME ['()']  |  NAME '(' ')'  (a definition)
 //   time ['-p'] compound                                          -> bash's keyword
 // `{ if do` are counted against `} fi done`: bash runs nothing of an unbalanced line.
-import { CLASS, type Cursor, BQ, BS, DOLLAR, DQ, LP, PIPE, RP, SEMI, SQ, TERM } from "./cursor";
+import { type ArithSink, assigns, isInteger, readName, readOperand } from "./arith";
+import { CLASS, type Cursor, BQ, BS, DOLLAR, DQ, LB, LP, PIPE, RP, SEMI, SQ, TERM } from "./cursor";
 import { skipArith } from "./expansions";
 import { skipLines } from "./heredocs";
+import { BRACE, type Word } from "./syntax";
 import { readWord } from "./words";
 
 /** Handles a reserved word at command position; returns false (position unchanged) if none. */
@@ -15,10 +17,11 @@ export function keyword(s: Cursor): boolean {
   const k = peekPlain(s);
   if (k === "") return false;
   s.pos += k.length;
+  if (k === "coproc") skipCoprocName(s);
   if (KEYWORDS.has(k)) return balance(s, k), true;
   if (k === "for" || k === "select") return skipForHeader(s), true;
   if (k === "case") return parseCase(s), true;
-  if (k === "[[") return skipWords(s, true), true;
+  if (k === "[[") return readConditional(s, skipWords(s, true)), true;
   if (k === "time" && timesCompound(s)) return true;
   if (k === "function") {
     s.skipSpace();
@@ -92,27 +95,71 @@ function skipForHeader(s: Cursor): void {
     skipArith(s, { text: "", flags: 0, quoted: false });
     return;
   }
-  skipWords(s, false);
+  const words = skipWords(s, false);
+  const items = words[1]?.text === "in" && words[1].flags === 0 ? words.slice(2) : undefined;
+  if (words[0]?.flags === 0) assigns(s.ctx, words[0].text, items?.every(isIntegerWord) ? 1 : 2);
 }
 
-/** Reads words up to an operator; in `[[ ]]` (`cond`) the operators `( ) < > && || !` and newlines are skipped too. */
-function skipWords(s: Cursor, cond: boolean): void {
+/** An integer in a `for` list: a literal, or a brace sequence of integers (`{1..10}`). */
+const isIntegerWord = (w: Word) => (w.flags === 0 && isInteger(w.text)) || (w.flags === BRACE && /^\{-?\d+\.\.-?\d+(?:\.\.-?\d+)?\}$/.test(w.raw));
+
+/**
+ * `[[ ... ]]`: the operands of `-eq -ne -lt -le -gt -ge` are arithmetic, and `-v NAME` evaluates a
+ * subscript (arith.ts).
+ */
+function readConditional(s: Cursor, words: Word[]): void {
+  const sink: ArithSink = { ctx: s.ctx, expand: (text, span) => s.expandText(text, span) };
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i];
+    if (w.flags !== 0) continue;
+    if (ARITH_TESTS.includes(w.text)) {
+      for (const o of [words[i - 1], words[i + 1]]) if (o) readOperand(sink, o, s.span(o.start, o.end));
+    } else if (w.text === "-v" && words[i + 1]) {
+      const o = words[i + 1];
+      readName(sink, o.text, o.flags === 0, s.span(o.start, o.end), 0);
+    }
+  }
+}
+
+const ARITH_TESTS = ["-eq", "-ne", "-lt", "-le", "-gt", "-ge"];
+
+/** `coproc NAME { ...; }`: NAME names the coprocess and is no program when a compound follows. */
+function skipCoprocName(s: Cursor): void {
+  const save = s.pos;
+  s.skipSpace();
+  const start = s.pos;
+  while (s.pos < s.end && /[A-Za-z0-9_]/.test(s.src[s.pos])) s.pos++;
+  const named = s.pos > start;
+  s.skipSpace();
+  const c = s.at(s.pos);
+  if (!(named && (c === LB || c === LP))) s.pos = save;
+}
+
+/**
+ * Reads words up to an operator and returns them; in `[[ ]]` (`cond`) the operators `( ) < > && || !`
+ * and newlines are skipped too.
+ */
+function skipWords(s: Cursor, cond: boolean): Word[] {
+  const words: Word[] = [];
   for (;;) {
     if (cond) skipLines(s);
     else s.skipSpace();
     if (s.pos >= s.end) {
       if (cond) s.fail("unterminated", "missing ]]");
-      return;
+      return words;
     }
-    if (cond && s.atWord("]]")) return void (s.pos += 2);
+    if (cond && s.atWord("]]")) {
+      s.pos += 2;
+      return words;
+    }
     const c = s.src.charCodeAt(s.pos);
     if (c < 128 && CLASS[c] === TERM && !s.isProcSub(c)) {
-      if (!cond) return;
+      if (!cond) return words;
       // `;` inside [[ ]] is a syntax error (bash runs nothing of the line); failing here also
       // keeps an unclosed `[[ x; rm` from hiding `rm`. `( ) | < > && ||` belong to the expression.
       if (c === SEMI) s.fail("syntax", "unexpected ; in [[ ]]");
       s.pos++;
-    } else readWord(s, false);
+    } else words.push(readWord(s, false));
   }
 }
 

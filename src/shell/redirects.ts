@@ -3,7 +3,9 @@
 //             | ('&>' | '&>>') word
 // The target is a word (its substitutions run) but never a program. A `<<` queues its heredoc,
 // whose body is read after the end of the line (heredocs.ts).
+import { decodeAnsi } from "./ansi-c";
 import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
+import { heredocDelimiter } from "./heredocs";
 import type { Redirect, SimpleCommand } from "./syntax";
 import { readWord } from "./words";
 
@@ -35,6 +37,13 @@ export function readRedirect(s: Cursor, cmd: SimpleCommand): void {
   const redirect: Redirect = { op, fd, target };
   cmd.redirects.push(redirect);
   if (op === "<<" || op === "<<-") {
-    s.heredocs.push({ redirect, delim: target.text, strip: op === "<<-", quoted: target.quoted });
+    // the delimiter is the word after quote removal alone: `<<$q` ends at a line `$q`
+    const delim = heredocDelimiter(target.raw, ansi);
+    s.heredocs.push({ redirect, delim, strip: op === "<<-", quoted: target.quoted || /['"\\]/.test(target.raw) });
   }
+}
+
+function ansi(raw: string, i: number): [string, number] {
+  const r = decodeAnsi(raw, i);
+  return [r.text, r.next < 0 ? raw.length : r.next];
 }

@@ -18,18 +18,33 @@
 // scan at once (the commands found so far are kept, and the caller reports the line as dynamic).
 import { STOP } from "./cursor";
 import { Scanner } from "./structure";
-import type { ScanContext, ScanResult, SimpleCommand } from "./syntax";
+import type { ScanContext, ScanResult, SimpleCommand, Span } from "./syntax";
 
 export {
-  ARITHMETIC, BRACE, GLOB, type Issue, MAX_DEPTH, newContext, PROCESS, provenance, type Redirect, type ScanContext,
-  type ScanResult, type SimpleCommand, SUBSTITUTION, VARIABLE, type Word,
+  addReason, ARITHMETIC, BRACE, GLOB, type Issue, MAX_DEPTH, newContext, PROCESS, provenance, type Reason, type Redirect,
+  type ScanContext, type ScanResult, type SimpleCommand, type Span, SUBSTITUTION, UNCERTAIN, VARIABLE, type Word,
 } from "./syntax";
+export { noteAssignment } from "./structure";
 
-/** Returns the simple commands of `text`; `complete` is false when the scan stopped early. */
-export function scan(text: string, depth: number, ctx: ScanContext): ScanResult {
+/**
+ * Returns the simple commands of `text`; `complete` is false when the scan stopped early. `origin` is
+ * the span of the top-level line that nested text came from (its reasons are placed there).
+ */
+export function scan(text: string, depth: number, ctx: ScanContext, origin?: Span): ScanResult {
+  return guarded(ctx, (out) => new Scanner(text, depth, ctx, out, origin).run());
+}
+
+/** Returns the commands of the substitutions in `text`, read as an unquoted heredoc body would be. */
+export function scanExpansionText(text: string, depth: number, ctx: ScanContext, origin?: Span): ScanResult {
+  return guarded(ctx, (out) => new Scanner(text, depth, ctx, out, origin).runExpansions());
+}
+
+// --- internal ---
+
+function guarded(ctx: ScanContext, body: (out: SimpleCommand[]) => void): ScanResult {
   const out: SimpleCommand[] = [];
   try {
-    new Scanner(text, depth, ctx, out).run();
+    body(out);
     return { commands: out, complete: true };
   } catch (e) {
     if (e !== STOP) throw e;

@@ -6,10 +6,11 @@
 // error: bash runs nothing of such a line, and neither may the analysis claim it does.
 import { AMP, CLASS, Cursor, GT, LP, NL, PIPE, RP, SEMI, TERM } from "./cursor";
 import { isArith, skipArith } from "./expansions";
-import { newline } from "./heredocs";
+import { assigns, isInteger } from "./arith";
+import { newline, scanExpansions } from "./heredocs";
 import { keyword, skipFunctionParens } from "./keywords";
 import { isRedirect, readRedirect } from "./redirects";
-import { MAX_DEPTH, type SimpleCommand } from "./syntax";
+import { ARITHMETIC, MAX_DEPTH, type SimpleCommand, type Span, type Word } from "./syntax";
 import { readWord } from "./words";
 
 /** The scanner of one text: its simple commands are appended to `out`, in source order. */
@@ -21,8 +22,19 @@ export class Scanner extends Cursor {
     if (this.open > 0) this.fail("unterminated", "missing }, fi or done");
   }
 
-  scanNested(text: string): void {
-    new Scanner(text, this.depth + 1, this.ctx, this.out).run();
+  scanNested(text: string, a: number, b: number): void {
+    new Scanner(text, this.depth + 1, this.ctx, this.out, this.span(a, b)).run();
+  }
+
+  expandText(text: string, span: Span): void {
+    new Scanner(text, this.depth + 1, this.ctx, this.out, span).runExpansions();
+  }
+
+  /** Scans the whole text as an unquoted heredoc body: its substitutions are lists that run. */
+  runExpansions(): void {
+    if (this.depth > MAX_DEPTH) this.fail("too-deep", `nesting deeper than ${MAX_DEPTH}`);
+    this.charge(this.end);
+    scanExpansions(this, 0, this.end);
   }
 
   parseList(closer: number, inCase: boolean): void {
@@ -80,6 +92,7 @@ export class Scanner extends Cursor {
   /** Scans one simple command, or one keyword (and its structure) at command position. */
   private parseCommand(): void {
     const cmd: SimpleCommand = { words: [], redirects: [], depth: this.depth, pipedIn: this.pipe };
+    if (this.origin) cmd.origin = this.origin;
     let pushed = false;
     for (;;) {
       this.skipSpace();
@@ -95,11 +108,28 @@ export class Scanner extends Cursor {
         pushed = true;
       }
       if (redirect) readRedirect(this, cmd);
-      else cmd.words.push(readWord(this, true));
+      else {
+        const w = readWord(this, true);
+        if (w.assign && cmd.words.every((p) => p.assign)) noteAssignment(this.ctx, w);
+        cmd.words.push(w);
+      }
       if (first && cmd.words.length === 1 && skipFunctionParens(this)) {
         cmd.words.length = 0; // `name() body`: a definition runs nothing; its body is scanned next
         return;
       }
     }
   }
+}
+
+/**
+ * Records what an assignment in command position gives its variable: an integer literal or an
+ * arithmetic result (`x=5`, `n=$((n+1))`), or anything else (an array, an append, text). See arith.ts.
+ */
+export function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
+  const eq = w.text.indexOf("=");
+  const name = w.text.slice(0, eq).replace(/\[[^]*$|\+$/, "");
+  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
+  if (w.text[eq - 1] === "+" || raw.startsWith("(")) return assigns(ctx, name, 2);
+  const integer = (w.flags === 0 && isInteger(w.text.slice(eq + 1))) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw));
+  assigns(ctx, name, integer ? 1 : 2);
 }

@@ -8,7 +8,9 @@ export const PROCESS = 4;
 export const ARITHMETIC = 8;
 export const GLOB = 16;
 export const BRACE = 32;
-const FLAG_NAMES = ["variable", "substitution", "process", "arithmetic", "glob", "brace"];
+/** An ANSI-C escape whose decoding depends on the locale or is not a character (`$'\\U110000'`). */
+export const UNCERTAIN = 64;
+const FLAG_NAMES = ["variable", "substitution", "process", "arithmetic", "glob", "brace", "uncertain"];
 
 export const MAX_DEPTH = 32;
 
@@ -20,6 +22,9 @@ export interface Word {
   quoted: boolean;
   /** The word starts with an unquoted `NAME=` (or `NAME+=`, `NAME[...]=`). */
   assign: boolean;
+  /** Where the word is in the text its scan read (see `ScanContext` for nested texts). */
+  start: number;
+  end: number;
 }
 
 export interface Redirect {
@@ -28,6 +33,8 @@ export interface Redirect {
   target: Word;
   /** Heredoc body (after `<<-` tab stripping), once its lines were read. */
   body?: string;
+  /** Where the body is in the top-level line. */
+  bodySpan?: Span;
 }
 
 /** One simple command: its words and redirections, how deeply nested, and whether a pipe feeds it. */
@@ -36,6 +43,22 @@ export interface SimpleCommand {
   redirects: Redirect[];
   depth: number;
   pipedIn: boolean;
+  /** The span of the top-level line this command's text came from, when it is nested text (`bash -c '...'`). */
+  origin?: Span;
+}
+
+/** A range [start, end) of the top-level command line. */
+export type Span = readonly [number, number];
+
+/**
+ * Why a line is dynamic: which construct, and where in the top-level line. A construct inside nested
+ * text (a `bash -c` string, a backtick body) is placed at the span of that text.
+ */
+export interface Reason {
+  construct: string;
+  message: string;
+  start: number;
+  end: number;
 }
 
 export interface Issue {
@@ -44,12 +67,25 @@ export interface Issue {
   offset: number;
 }
 
-/** Shared by every scan of one analysis, nested ones included: the step budget and the issues. */
+/** Shared by every scan of one analysis, nested ones included: the step budget, issues and reasons. */
 export interface ScanContext {
   steps: number;
   budget: number;
   stopped: boolean;
   issues: Issue[];
+  reasons: Reason[];
+  /**
+   * What the line assigns to each variable: 1 only integers (`x=5`, `(( i = 0 ))`), 2 anything else.
+   * Arithmetic evaluates a variable's value as an expression (`x='a[$(rm f)]'; (( x ))` runs rm), so
+   * a variable read in arithmetic is safe only when every value the line gives it is an integer.
+   */
+  vars: Map<string, 1 | 2>;
+  /** Variables read in arithmetic, with where: judged once the whole line is known. */
+  arith: { name: string; start: number; end: number }[];
+  /** Variables given the integer attribute (`declare -i n`): assigning to them is arithmetic. */
+  integers: Set<string>;
+  /** More reasons were found than are kept. */
+  reasonsDropped?: boolean;
 }
 
 export interface ScanResult {
@@ -65,5 +101,14 @@ export function provenance(word: Word): string[] {
 
 /** Returns a fresh context with the default step budget (enough for 32 nested re-scans of 64 KiB). */
 export function newContext(budget = 1 << 22): ScanContext {
-  return { steps: 0, budget, stopped: false, issues: [] };
+  return { steps: 0, budget, stopped: false, issues: [], reasons: [], vars: new Map(), arith: [], integers: new Set() };
+}
+
+/** At most this many reasons are kept: one is enough to fire a guard, a few explain it. */
+export const MAX_REASONS = 32;
+
+/** Records that the line is dynamic because of `construct` at [start, end). */
+export function addReason(ctx: ScanContext, construct: string, message: string, start: number, end: number): void {
+  if (ctx.reasons.length < MAX_REASONS) ctx.reasons.push({ construct, message, start, end });
+  else ctx.reasonsDropped = true;
 }

@@ -6,7 +6,7 @@
 // Flags record why a word is not static: `*`, `?`, `[...]` make a glob and `{a,b}` a brace
 // expansion (either could name any program); expansions add their own.
 import { BQ, BS, CLASS, type Cursor, DOLLAR, DQ, LB, LP, RB, RP, SQ, TERM } from "./cursor";
-import { readNested, readQuoted, type WordState } from "./expansions";
+import { readNested, readQuoted, readSubscript, type WordState } from "./expansions";
 import { skipLines } from "./heredocs";
 import { BRACE, GLOB, PROCESS, type Word } from "./syntax";
 
@@ -15,6 +15,7 @@ export function readWord(s: Cursor, assign: boolean): Word {
   const start = s.pos;
   const w: WordState = { text: "", flags: 0, quoted: false };
   const eq = assignEnd(s);
+  if (eq >= 0) readAssignName(s, w, eq);
   let seg = s.pos;
   let bracket = false;
   let brace = 0; // 1: saw `{`, 2: saw `{` then `,`
@@ -59,7 +60,7 @@ export function readWord(s: Cursor, assign: boolean): Word {
     seg = s.pos;
   }
   w.text += s.src.slice(seg, s.pos);
-  return { text: w.text, raw: s.src.slice(start, s.pos), flags: w.flags, quoted: w.quoted, assign: eq >= 0 };
+  return { text: w.text, raw: s.src.slice(start, s.pos), flags: w.flags, quoted: w.quoted, assign: eq >= 0, start, end: s.pos };
 }
 
 // --- internal ---
@@ -79,6 +80,17 @@ function assignEnd(s: Cursor): number {
   }
   if (c === 43) c = s.at(++i);
   return c === 61 ? i + 1 : -1;
+}
+
+/**
+ * `NAME[sub]=` / `NAME+=`: the name goes to the word's text; an indexed array's subscript is
+ * arithmetic (its variable reads are recorded). Stops before the `=`.
+ */
+function readAssignName(s: Cursor, w: WordState, eq: number): void {
+  const start = s.pos;
+  while (s.pos < eq && s.src.charCodeAt(s.pos) !== 91 && s.src.charCodeAt(s.pos) !== 43 && s.src.charCodeAt(s.pos) !== 61) s.pos++;
+  w.text += s.src.slice(start, s.pos);
+  if (s.src.charCodeAt(s.pos) === 91) w.text += `[${readSubscript(s, w)}]`;
 }
 
 /** `NAME=( words )`: each element is a word (its substitutions run). */

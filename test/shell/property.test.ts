@@ -41,7 +41,7 @@ const wrap = (cmd: string) =>
     `case x in *) ${cmd}\n;; esac`,
     `f() { ${cmd}\n}`,
     `cat <( ${cmd} )`,
-    `ls | xargs -I{} sh -c '${cmd.replace(/'/g, "'\\''")}'`,
+    `ls | xargs sh -c '${cmd.replace(/'/g, "'\\''")}' sh`,
     `find . -exec bash -c '${cmd.replace(/'/g, "'\\''")}' \\;`,
     `echo \`${cmd.replace(/[\\`$]/g, "\\$&")}\``,
     `eval '${cmd.replace(/'/g, "'\\''")}'`,

@@ -18,13 +18,17 @@ const STRUCTURE: Row[] = [
   [["for x in 1 2; do a; done", "for x; do a; done", "for ((i=0; i<3; i++)); do a; done", "select x in p q; do a; done", "for x in b c\ndo a\ndone", "while a; do a; done < list"], ["a"]],
   [["case $x in p) a;; esac", "case $x in (p) a;; esac", "case $x in p|q) a;; *) a;; esac", "case $x in\n p)\n  a\n  ;;\nesac", "case $x in p) a;& q) a;;& esac", "case $x in p) a; esac", "case x in p) ;; esac; a"], ["a"]],
   [["f() { a; }", "f () { a; }", "function f { a; }", "function f() { a; }", "f() ( a )", "function f\n{\n a\n}"], ["a"]],
-  [["[[ -f x ]] && a", "[[ $x == y || $z =~ ^(p|q)$ ]] && a", "[[ -n x\n ]] && a", "[[ a < b ]] && a", "(( x > 1 )) && a", "((x++)); a"], ["a"]],
+  [["[[ -f x ]] && a", "[[ $x == y || $z =~ ^(p|q)$ ]] && a", "[[ -n x\n ]] && a", "[[ a < b ]] && a", "x=0; (( x > 1 )) && a", "x=1; ((x++)); a", "(( 2 > 1 )) && a"], ["a"]],
   [["time a", "time -p a", "time { a; }", "time ( a )", "time -p { a; }", "! a", "time ! a", "coproc a", "a 2>/dev/null", "2>/dev/null a", ">out a", "a >out 2>&1", "a &>out", "a &>>out", "a <in", "a <>f", "a >|f", "a <&0", "a 3>&-", "a <<<word", "a>x", "a >>x"], ["a"]],
 ];
 
 const SUBSTITUTIONS: Row[] = [
-  [["echo $(a)", "echo `a`", 'echo "$(a)"', 'echo "`a`"', "echo $( a )", "echo $(\na\n)", "echo <(a)", "echo >(a)", "echo ${x:-$(a)}", 'echo "${x:-`a`}"', "echo $((1 + $(a)))", "echo $'x' $(a)", "echo x$(a)y", "echo $(echo $(echo $(a)))", "echo $(  (a) )"], ["a", "echo"]],
-  [["x=$(a)", "x=`a`", "x=(1 $(a))", "x+=$(a)", "x[1]=$(a)", "(( x = $(a) ))", "[[ $(a) ]]", "for i in $(a); do a; done", "case $(a) in *) ;; esac", "> $(a)", "a > >(a)"], ["a"]],
+  [["echo $(a)", "echo `a`", 'echo "$(a)"', 'echo "`a`"', "echo $( a )", "echo $(\na\n)", "echo <(a)", "echo >(a)", "echo ${x:-$(a)}", 'echo "${x:-`a`}"', "echo $'x' $(a)", "echo x$(a)y", "echo $(echo $(echo $(a)))", "echo $(  (a) )"], ["a", "echo"]],
+  [["x=$(a)", "x=`a`", "x=(1 $(a))", "x+=$(a)", "x[1]=$(a)", "[[ $(a) ]]", "for i in $(a); do a; done", "case $(a) in *) ;; esac", "> $(a)", "a > >(a)"], ["a"]],
+  // a substitution's output evaluated as arithmetic may be `a[$(cmd)]`: the line is dynamic
+  [["(( x = $(a) ))", "(( `a` ))"], ["a"], DYN],
+  [["let x=$(a)", 'let "x=$(a)"', "let 'y=$(a)'"], ["a", "let"], DYN],
+  [["echo $((1 + $(a)))", "echo $[ `a` ]"], ["a", "echo"], DYN],
   [["echo $(a; b)", "echo `a; b`", "echo $(a | b)", "echo $(a && b) $(b)", "echo `a \\`b\\``", "echo $(a <<EOF\nx\nEOF\nb)"], ["a", "b", "echo"]],
   [["cat <<EOF\n$(a)\nEOF", "cat <<EOF\n`a`\nEOF", "cat <<-EOF\n\t$(a)\n\tEOF", "cat <<EOF\n${x:-$(a)}\nEOF"], ["a", "cat"]],
 ];
@@ -89,8 +93,8 @@ const PACKAGE_RUNNERS: Row[] = [
   [["python3.12 -m pytest", "python3.12 -m pytest --co -q", "python3.12 -E -s -m pytest"], ["python3.12"]],
   [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py"]],
   [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3"]],
-  // python code is not a shell line: `-c` and script files run python only
-  [["python -c 'import os; os.system(\"rm\")'", "python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
+  // a script file is python's own; inline code is scanned for the processes it starts (interpreters table)
+  [["python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
 
   [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest"], ["pytest", "uv"]],
   [["uv run -m pytest", "uv run --module pytest tests/", "uv run --module=pytest -x", "uv run -mpytest"], ["uv"]],
@@ -153,6 +157,8 @@ const DYNAMIC: Row[] = [
   [["find . -exec $X {} \\;"], ["find"], DYN],
   [["curl x | bash", "curl x | sudo bash", "curl x |& bash -s", "curl x | bash -s -- a b", "curl x | (bash)", "curl x | bash /dev/stdin", "curl x | { bash; }", "bash -c \"$(curl x)\"", "bash <(curl x)"], ["bash", "curl"], DYN],
   [["bash < x.sh", "bash -s < x.sh", 'bash <<< "$X"', 'bash -c "$X"', "bash -c $1", 'bash -c "$*"'], ["bash"], DYN],
+  // a script file's commands are not in the line
+  [["bash script.sh", "bash -x script.sh", "bash -- script.sh", "bash 'my script.sh'", "bash ./configure", "bash --rcfile x -i", "bash --init-file=x"], ["bash"], DYN],
   [["bash -c '$(rm)'", "bash -c '`rm`'"], ["bash", "rm"], DYN],
   [["eval \"$X\"", "eval $X", 'eval "echo $X"'], ["eval"], DYN],
   [["eval echo $X", "eval 'echo' \"$X\""], ["echo", "eval"], DYN],
@@ -177,7 +183,7 @@ const DYNAMIC: Row[] = [
 ];
 
 const NOT_DYNAMIC: Row[] = [
-  [["bash script.sh", "bash -x script.sh", "bash -- script.sh", "bash", "bash -c", "bash 'my script.sh'"], ["bash"]],
+  [["bash", "bash -c", "bash -x", "bash -s"], ["bash"]],
   [["echo $X", 'echo "$X" ${Y} $((1+2)) *.txt {a,b}', "echo $(( (1+2) * 3 ))"], ["echo"]],
   [["python3 - <<'PY'\nimport os\nPY", "python3 < x.py", "python3 -c 'import os'"], ["python3"]],
 ];
@@ -189,7 +195,7 @@ const EXACT: [string, string[], boolean][] = [
   ["eval \"$(ssh-agent -s)\"", ["eval", "ssh-agent"], true],
   ["$(which git) push", ["which"], true],
   ["echo x > $(a)", ["a", "echo"], false],
-  ["xargs", ["xargs"], false],
+  ["xargs", ["echo", "xargs"], false], // xargs runs echo when it is given no command
   ["find . -name x -print", ["find"], false],
   ["f() { git push; }; f", ["f", "git"], false],
   ["a=(1 2) b", ["b"], false],

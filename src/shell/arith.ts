@@ -1,0 +1,151 @@
+// Arithmetic reads variables' values as expressions, and an array subscript in such a value is
+// expanded: `x='a[$(rm f)]'; (( x ))` runs rm. The same happens in `$((x))`, `[[ $x -eq 0 ]]`, `let`,
+// `declare -i`, `b[x]=1`, `${b[x]}`, `${s:x}`, and for names given to `read`, `printf -v` or `[ -v ]`.
+// So a variable read in arithmetic is safe only when every value the line gives it is an integer
+// (literal, or an arithmetic result); anything else, or a variable the line never sets (its value
+// comes from the environment), makes the line dynamic. The uses are judged once the line is read.
+import { addReason, type ScanContext, type Span } from "./syntax";
+
+/** Shell variables whose value bash keeps an integer. */
+const NUMERIC: Readonly<Record<string, 1>> = {
+  RANDOM: 1, SRANDOM: 1, LINENO: 1, SECONDS: 1, EPOCHSECONDS: 1, PPID: 1, UID: 1, EUID: 1, BASHPID: 1,
+  OPTIND: 1, HISTCMD: 1, BASH_SUBSHELL: 1, SHLVL: 1,
+};
+
+/** Special parameters that always hold an integer: `$#`, `$?`, `$$`, `$!`. */
+export const NUMERIC_SPECIALS = "#?$!";
+
+/** Where arithmetic facts go: the analysis' context, and a scan for the expansions in a text. */
+export interface ArithSink {
+  ctx: ScanContext;
+  /** Scans `text` for the substitutions it holds (they run when bash expands it). */
+  expand(text: string, span: Span): void;
+}
+
+/** Records that arithmetic reads variable `name` at [start, end). */
+export function readsVariable(ctx: ScanContext, name: string, start: number, end: number): void {
+  if (!Object.hasOwn(NUMERIC, name)) ctx.arith.push({ name, start, end });
+}
+
+/** Records a value the line gives `name`: an integer (1) or anything else (2). */
+export function assigns(ctx: ScanContext, name: string, kind: 1 | 2): void {
+  if (ctx.vars.get(name) !== 2) ctx.vars.set(name, kind);
+}
+
+/** True when `text` is a value arithmetic reads as a plain integer (`5`, `-3`, `0x1f`, `8#17`, empty). */
+export function isInteger(text: string): boolean {
+  return /^[-+]?(?:[0-9]+|0[xX][0-9a-fA-F]+|[0-9]+#[0-9A-Za-z@_]+)?$/.test(text.trim());
+}
+
+/**
+ * Reads the static expression `text` (at `span`): its variable names are arithmetic reads, a name
+ * followed by `=` an integer assignment; a `$` or backtick in it is expanded by bash when a subscript
+ * holds it, so it is scanned and makes the line dynamic.
+ */
+export function readExpression(sink: ArithSink, text: string, span: Span): void {
+  if (/[$`]/.test(text)) {
+    addReason(sink.ctx, "arithmetic-expansion", "an arithmetic expression holds text that bash expands when it evaluates it", span[0], span[1]);
+    return sink.expand(text, span);
+  }
+  forEachName(text, (name, assigned, read) => {
+    if (assigned) assigns(sink.ctx, name, 1);
+    if (read) readsVariable(sink.ctx, name, span[0], span[1]);
+  });
+}
+
+/**
+ * Checks a word used as a variable name (`read NAME`, `printf -v NAME`, `[ -v NAME ]`): a name made by
+ * an expansion may name an array element whose subscript runs code; a static subscript is an
+ * expression. `isStatic` is false for a word whose text is not known.
+ */
+export function readName(sink: ArithSink, text: string, isStatic: boolean, span: Span, assigned: 1 | 2 | 0): void {
+  if (!isStatic) {
+    addReason(sink.ctx, "variable-name", "a variable name made by an expansion may name an array element whose subscript runs code", span[0], span[1]);
+    return;
+  }
+  const open = text.indexOf("[");
+  const name = open < 0 ? text : text.slice(0, open);
+  if (assigned) assigns(sink.ctx, name, assigned);
+  if (open >= 0) readExpression(sink, text.slice(open + 1, text.lastIndexOf("]") > open ? text.lastIndexOf("]") : undefined), span);
+}
+
+/**
+ * Checks a word that arithmetic evaluates (`[[ A -eq B ]]`): a static one is an expression, `$x` or
+ * `${x}` reads x, an arithmetic expansion is an integer; anything else is only known when it runs.
+ */
+export function readOperand(sink: ArithSink, w: { text: string; raw: string; flags: number }, span: Span): void {
+  if (w.flags === 0) return readExpression(sink, w.text, span);
+  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(w.raw);
+  if (v) return readsVariable(sink.ctx, v[1] ?? v[2], span[0], span[1]);
+  if (/^"?\$\{?[#?$!]\}?"?$/.test(w.raw) || /^"?\$\(\([^]*\)\)"?$/.test(w.raw)) return;
+  addReason(sink.ctx, "arithmetic-operand", "an operand that arithmetic evaluates is only known when the line runs", span[0], span[1]);
+}
+
+/** Judges every arithmetic read of the line: a variable not only ever an integer makes it dynamic. */
+export function judgeReads(ctx: ScanContext): void {
+  if (!ctx.arith.length) return;
+  for (const u of ctx.arith) {
+    if (ctx.vars.get(u.name) === 1) continue;
+    const why = ctx.vars.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
+    addReason(ctx, "arithmetic-variable", `arithmetic reads \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
+  }
+  ctx.arith.length = 0;
+}
+
+/** One token of an expression: a variable name (with how it is used) or anything else, up to `next`. */
+export interface Token {
+  next: number;
+  name?: string;
+  assigned?: boolean;
+  read?: boolean;
+}
+
+/**
+ * Returns the token of `text` at `i`: a variable name, `assigned` when an assignment operator goes
+ * with it (`=`, `+=`, `++`...) and `read` unless that is a plain `=`; a number (`0x1f`, `16#ff`) is
+ * one token, any other character too.
+ */
+export function tokenAt(text: string, i: number, limit = text.length): Token {
+  const c = text.charCodeAt(i);
+  if (c >= 48 && c <= 57) {
+    while (i < limit && (isNameChar(text.charCodeAt(i)) || text[i] === "#" || text[i] === "@")) i++;
+    return { next: i };
+  }
+  if (!isNameStart(c)) return { next: i + 1 };
+  const start = i;
+  while (i < limit && isNameChar(text.charCodeAt(i))) i++;
+  const op = operatorAround(text, start, i, limit);
+  return { next: i, name: text.slice(start, i), assigned: op !== "", read: op !== "=" };
+}
+
+// --- internal ---
+
+const isNameStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isNameChar = (c: number) => isNameStart(c) || (c >= 48 && c <= 57);
+
+/** Calls `visit` for every variable name of the expression `text`. */
+function forEachName(text: string, visit: (name: string, assigned: boolean, read: boolean) => void): void {
+  for (let i = 0; i < text.length; ) {
+    const t = tokenAt(text, i);
+    if (t.name) visit(t.name, t.assigned === true, t.read === true);
+    i = t.next;
+  }
+}
+
+/** Returns the assignment operator around the name at [start, i) ("=", "op=", "++"), or "". */
+function operatorAround(text: string, start: number, i: number, limit: number): string {
+  let j = i;
+  if (text[j] === "[") {
+    let d = 0;
+    for (; j < limit; j++) {
+      if (text[j] === "[") d++;
+      else if (text[j] === "]" && --d === 0) break;
+    }
+    j++;
+  }
+  while (text[j] === " " || text[j] === "\t") j++;
+  const before = text.slice(Math.max(0, start - 2), start);
+  if (before === "++" || before === "--" || text.startsWith("++", j) || text.startsWith("--", j)) return "++";
+  if (text[j] === "=" && text[j + 1] !== "=") return "=";
+  return /^(?:<<|>>|[-+*\/%&^|])=/.test(text.slice(j, j + 3)) ? "op=" : "";
+}

@@ -1,0 +1,153 @@
+// Builtins that evaluate text as code outside command position. A variable name given to `read`,
+// `printf -v`, `mapfile`, `getopts`, `wait -p`, `unset`, `declare` or `[ -v ]` may name an array
+// element whose subscript runs code (arith.ts); `let` and `declare -i` values are arithmetic;
+// `mapfile -C` and `complete -C` run a command; `alias` defines text that later runs as commands,
+// `hash -p` makes a name run another file, `enable -f` loads a builtin from a file, `fc` and
+// `bind -x` run commands that are not in the line.
+import { type ArithSink, assigns, isInteger, readExpression, readName, readOperand } from "./arith";
+import { checkAssignment } from "./environment";
+import { type Findings, type Site, dynamic, spanOf } from "./findings";
+import { runScript } from "./options";
+import type { Word } from "./syntax";
+
+type Builtin = (words: Word[], i: number, site: Site, f: Findings) => void;
+
+/** Runs the builtin handler for `name`, if it is one of these builtins. */
+export function runBuiltin(name: string, words: Word[], i: number, site: Site, f: Findings): void {
+  if (Object.hasOwn(BUILTINS, name)) BUILTINS[name](words, i, site, f);
+}
+
+// --- internal ---
+
+/** Calls `option(letter, value)` for the options of a builtin (`args`: letters taking a value) and `operand` for the rest. */
+function readArgs(words: Word[], i: number, args: string, option: (ch: string, value: Word | undefined) => void, operand: (w: Word) => void): void {
+  let options = true;
+  for (; i < words.length; i++) {
+    const w = words[i];
+    const t = w.text;
+    if (options && w.flags === 0 && t === "--") {
+      options = false;
+      continue;
+    }
+    if (!(options && w.flags === 0 && t.length > 1 && (t[0] === "-" || t[0] === "+"))) {
+      options = options && !(w.flags === 0 && !t.startsWith("-"));
+      operand(w);
+      continue;
+    }
+    for (let k = 1; k < t.length; k++) {
+      if (!args.includes(t[k])) {
+        option(t[k], undefined);
+        continue;
+      }
+      const value = k + 1 < t.length ? { ...w, text: t.slice(k + 1), raw: t.slice(k + 1) } : words[++i];
+      option(t[k], value);
+      break;
+    }
+  }
+}
+
+const sinkOf = (site: Site, f: Findings): ArithSink => ({ ctx: f.ctx, expand: (text, span) => f.expand(text, site.depth + 1, f, span) });
+
+/** A word naming a variable the builtin assigns (`read NAME`): its subscript, if any, is evaluated. */
+const nameArg = (site: Site, f: Findings, assigned: 1 | 2 | 0) => (w: Word | undefined) => {
+  if (w) readName(sinkOf(site, f), w.text, w.flags === 0, spanOf(site, w), assigned);
+};
+
+/** `declare`, `typeset`, `local`, `export`, `readonly`: NAME or NAME=value arguments, with attributes. */
+function declare(words: Word[], i: number, site: Site, f: Findings): void {
+  let integer = false;
+  let nameref = false;
+  readArgs(words, i, "", (ch) => {
+    if (ch === "i") integer = true;
+    if (ch === "n") nameref = true;
+  }, (w) => declared(w, integer, nameref, site, f));
+}
+
+function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Findings): void {
+  const span = spanOf(site, w);
+  const eq = w.text.indexOf("=");
+  const staticName = w.assign || (w.flags === 0 && eq > 0);
+  if (!staticName) {
+    if (w.flags !== 0) dynamic(f, "variable-name", "a declaration made by an expansion may assign any variable (or an array element whose subscript runs code)", span);
+    else {
+      if (integer) f.ctx.integers.add(w.text);
+      nameArg(site, f, 0)(w);
+    }
+    return;
+  }
+  const target = w.text.slice(0, eq).replace(/\+$/, "");
+  const valueStatic = w.flags === 0;
+  const value = w.text.slice(eq + 1);
+  readName(sinkOf(site, f), target, true, span, 0);
+  const name = target.replace(/\[[^]*$/, "");
+  if (integer) f.ctx.integers.add(name);
+  checkAssignment(name, value, valueStatic, span, site, f);
+  if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
+  else if (integer || f.ctx.integers.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
+  assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
+}
+
+/** `let EXPR...`: each argument is an arithmetic expression. */
+function letBuiltin(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k < words.length; k++) readOperand(sinkOf(site, f), words[k], spanOf(site, words[k]));
+}
+
+function read(words: Word[], i: number, site: Site, f: Findings): void {
+  readArgs(words, i, "adinNptu", (ch, v) => ch === "a" && nameArg(site, f, 2)(v), nameArg(site, f, 2));
+}
+
+function printf(words: Word[], i: number, site: Site, f: Findings): void {
+  if (words[i]?.flags === 0 && words[i].text.startsWith("-v")) nameArg(site, f, 2)(words[i].text === "-v" ? words[i + 1] : { ...words[i], text: words[i].text.slice(2) });
+}
+
+/** `mapfile [-C CALLBACK] ARRAY`: the callback runs as `CALLBACK INDEX LINE`. */
+function mapfile(words: Word[], i: number, site: Site, f: Findings): void {
+  readArgs(words, i, "dnOsucC", (ch, v) => ch === "C" && runScript(v, site, f, "mapfile -C"), nameArg(site, f, 2));
+}
+
+/** `complete -C CMD` / `compgen -C CMD`: CMD runs to list completions. */
+function complete(words: Word[], i: number, site: Site, f: Findings): void {
+  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => ch === "C" && runScript(v, site, f, "complete -C"), () => {});
+}
+
+/** `[ -v NAME ]` / `test -v NAME`: NAME's subscript is evaluated. */
+function testBuiltin(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k + 1 < words.length; k++) if (words[k].flags === 0 && words[k].text === "-v") nameArg(site, f, 0)(words[k + 1]);
+}
+
+/** `alias NAME=VALUE`: VALUE runs wherever NAME is later a command (aliases expand with expand_aliases, in posix mode and in sh). */
+function alias(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k < words.length; k++) {
+    const w = words[k];
+    const eq = w.text.indexOf("=");
+    if (w.flags === 0 && (eq < 0 || w.text.startsWith("-"))) continue;
+    dynamic(f, "alias", "an alias makes a later word run its text, which this analysis does not substitute", spanOf(site, w));
+    if (w.flags === 0) f.find(w.text.slice(eq + 1), site.depth + 1, f, "alias", spanOf(site, w));
+  }
+}
+
+/** Always dynamic with `why` when the option `letter` is given (`hash -p`, `enable -f`, `bind -x`). */
+const dynamicWith = (letter: string, why: string): Builtin => (words, i, site, f) => {
+  for (let k = i; k < words.length; k++) {
+    const t = words[k].text;
+    if (words[k].flags === 0 && t.startsWith("-") && t.includes(letter)) return dynamic(f, "builtin", why, spanOf(site, words[k]));
+  }
+};
+
+const BUILTINS: Readonly<Record<string, Builtin>> = {
+  declare, typeset: declare, local: declare, export: declare, readonly: declare,
+  let: letBuiltin,
+  read,
+  printf,
+  mapfile, readarray: mapfile,
+  getopts: (words, i, site, f) => nameArg(site, f, 2)(words[i + 1]),
+  wait: (words, i, site, f) => readArgs(words, i, "p", (ch, v) => ch === "p" && nameArg(site, f, 2)(v), () => {}),
+  unset: (words, i, site, f) => readArgs(words, i, "", () => {}, nameArg(site, f, 0)),
+  test: testBuiltin, "[": testBuiltin,
+  complete, compgen: complete,
+  alias,
+  hash: dynamicWith("p", "hash -p makes a name run another file"),
+  enable: dynamicWith("f", "enable -f loads a builtin from a file"),
+  bind: dynamicWith("x", "bind -x runs a command on a key"),
+  fc: (words, i, site, f) => dynamic(f, "builtin", "fc runs commands from the history, which are not in the line", spanOf(site, words[i - 1])),
+};

@@ -1,0 +1,86 @@
+// Options, settings and arguments that carry a command line or write a file, per program: one table
+// serves the analysis (a carried command line is analyzed as shell, one that is not in the line makes
+// it dynamic) and the gate's read-only check (a call with any effect recorded here is not read-only).
+// Rows are read by carrier-rows.ts; git, sed and the consoles (ssh -o, sqlite3, psql...) have their own
+// readers.
+import { applyRow, type CarrierRow } from "./carrier-rows";
+import { consoleCarriers } from "./console-carriers";
+import type { CommandInfo, Findings, Site } from "./findings";
+import { gitCarriers } from "./git-carriers";
+import { sedCarriers } from "./sed-script";
+import type { Word } from "./syntax";
+
+/** Applies `name`'s row, if it has one, to its arguments `words[i..]`; `info` is its resolved command. */
+export function checkCarriers(name: string, words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
+  if (Object.hasOwn(CARRIERS, name)) applyRow(CARRIERS[name], name, words, i, site, f, info);
+}
+
+// --- internal ---
+
+const SSH_LIKE: CarrierRow = {
+  short: { F: "unseen", E: "writes" },
+  shortArgs: "BbcDeIiJLlmOopQRSWw",
+  expansions: "any",
+  custom: consoleCarriers,
+};
+
+const VIM: CarrierRow = {
+  short: { c: "vim", S: "unseen", u: "unseen", U: "unseen", s: "unseen", w: "writes", W: "writes", i: "writes" },
+  long: { cmd: "vim", "remote-send": "unseen", "remote-expr": "unseen", "remote-silent": "unseen" },
+  shortArgs: "qrtT",
+  plus: "vim",
+  expansions: "any",
+  custom: consoleCarriers,
+};
+
+const EMACS: CarrierRow = {
+  short: { l: "unseen", f: "unseen", x: "unseen" },
+  long: { eval: "unseen", load: "unseen", funcall: "unseen", script: "unseen", "-eval": "unseen" },
+  expansions: "any",
+};
+
+const AWK: CarrierRow = { short: { f: "script", l: "unseen", i: "script", E: "script" }, long: { file: "script", load: "unseen", include: "script", exec: "script" }, shortArgs: "Fv", abbrev: true };
+
+/** The table: one row per program name (aliases share rows). */
+const CARRIERS: Readonly<Record<string, CarrierRow>> = {
+  git: { custom: gitCarriers },
+  sed: { custom: sedCarriers },
+  ssh: SSH_LIKE,
+  scp: { ...SSH_LIKE, short: { F: "unseen", S: "line" }, shortArgs: "cDiJlOoPX" },
+  sftp: { ...SSH_LIKE, short: { F: "unseen", S: "line", D: "line", b: "unseen" }, shortArgs: "BcfiJlOoPRsX" },
+  rsync: {
+    short: { e: "line", M: "line" },
+    long: { rsh: "line", "rsync-path": "line", "remote-option": "line", config: "unseen", "write-batch": "writes", "only-write-batch": "writes", "log-file": "writes" },
+    shortArgs: "BfTE",
+    expansions: "any",
+  },
+  tar: {
+    short: { I: "line", F: "line" },
+    long: {
+      "to-command": "line", "use-compress-program": "line", "rsh-command": "line", "info-script": "line", "new-volume-script": "line",
+      "checkpoint-action": "exec", "index-file": "writes",
+    },
+    shortArgs: "bCfgHKLNTVX",
+    abbrev: true,
+    expansions: "any",
+    custom: consoleCarriers,
+  },
+  less: { short: { k: "unseen", o: "writes", O: "writes" }, long: { "lesskey-file": "unseen", "lesskey-src": "unseen", "log-file": "writes", "LOG-FILE": "writes" }, plus: "vim", shortArgs: "bhjpPtTxyz#", abbrev: true, expansions: "any" },
+  man: { short: { P: "line", C: "unseen", H: "line" }, long: { pager: "line", "config-file": "unseen" }, optional: { html: "line" }, shortArgs: "MmSsELpRrt", abbrev: true, expansions: "any" },
+  sort: { short: { o: "writes" }, long: { output: "writes", "compress-program": "line" }, shortArgs: "kStT", abbrev: true, expansions: "unquoted" },
+  rg: { long: { pre: "line" }, flags: { "-z": "runs decompressors", "search-zip": "runs decompressors" }, expansions: "unquoted" },
+  tree: { short: { o: "writes" }, expansions: "unquoted" },
+  find: { expansions: "unquoted", custom: consoleCarriers },
+  zip: { long: { "unzip-command": "line" }, short: { T: "writes" }, expansions: "any", custom: consoleCarriers },
+  make: { long: { eval: "unseen" }, shortArgs: "CfIjlow", abbrev: true },
+  wget: { short: { e: "unseen" }, long: { execute: "unseen", "use-askpass": "line" }, abbrev: true },
+  vim: VIM, vi: VIM, nvim: VIM, view: VIM, ex: VIM, vimdiff: VIM, gvim: VIM, rvim: VIM, evim: VIM, gview: VIM,
+  emacs: EMACS, emacsclient: { ...EMACS, short: { e: "unseen" } },
+  sqlite3: { custom: consoleCarriers },
+  psql: { short: { f: "unseen", o: "writes", L: "writes" }, long: { file: "unseen", output: "writes", "log-file": "writes" }, custom: consoleCarriers },
+  mysql: { long: { pager: "line", tee: "writes", "init-command": "unseen" }, custom: consoleCarriers },
+  gdb: { short: { x: "unseen" }, long: { command: "unseen", x: "unseen" }, custom: consoleCarriers },
+  "ld.so": { long: { preload: "unseen", audit: "unseen" } },
+  "dbus-run-session": { long: { "dbus-daemon": "line", "config-file": "unseen" } },
+  awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK,
+};

@@ -1,0 +1,69 @@
+// Environment variables that carry a command line, a file of code, or configuration that does. An
+// assignment to one, in any spelling (`X=v cmd`, `X=v` alone, `export X=v`, `env X=v`, `sudo X=v`,
+// `declare -x X=v`), is read here: a command line is analyzed as shell (`GIT_PAGER='less; rm f'` runs
+// rm), and anything the analysis cannot see (a file bash sources, a library loaded into a program,
+// configuration) makes the line dynamic. Whether the variable is exported does not matter: reading
+// it as if it were can only over-report.
+import { type Findings, type Site, dynamic } from "./findings";
+import type { Span } from "./syntax";
+
+/**
+ * What the value of a variable is:
+ * - line:     a command line a program runs (through `sh -c` or as a program path)
+ * - lessopen: less's input preprocessor, `|cmd %s` or `||cmd %s`
+ * - prompt:   a prompt string, expanded (its substitutions run) when bash prints it
+ * - unseen:   code or configuration that is not in the line (a file, a library, git settings)
+ */
+type Kind = "line" | "lessopen" | "prompt" | "unseen";
+
+const VARIABLES: Readonly<Record<string, Kind>> = {
+  PS0: "prompt", PS1: "prompt", PS2: "prompt", PS3: "prompt", PS4: "prompt",
+  PROMPT_COMMAND: "line",
+  BASH_ENV: "unseen", ENV: "unseen", BASH_LOADABLES_PATH: "unseen", TEXTDOMAIN: "unseen", TEXTDOMAINDIR: "unseen",
+  LD_PRELOAD: "unseen", LD_AUDIT: "unseen", LD_LIBRARY_PATH: "unseen", DYLD_INSERT_LIBRARIES: "unseen", DYLD_LIBRARY_PATH: "unseen",
+  GIT_EXTERNAL_DIFF: "line", GIT_SSH_COMMAND: "line", GIT_SSH: "line", GIT_PAGER: "line", GIT_EDITOR: "line",
+  GIT_SEQUENCE_EDITOR: "line", GIT_ASKPASS: "line", GIT_PROXY_COMMAND: "line",
+  GIT_CONFIG_PARAMETERS: "unseen", GIT_CONFIG_COUNT: "unseen", GIT_CONFIG_GLOBAL: "unseen", GIT_CONFIG_SYSTEM: "unseen",
+  GIT_CONFIG: "unseen", GIT_EXEC_PATH: "unseen", GIT_TEMPLATE_DIR: "unseen",
+  PAGER: "line", MANPAGER: "line", SYSTEMD_PAGER: "line", PSQL_PAGER: "line", GH_PAGER: "line", AWS_PAGER: "line", BAT_PAGER: "line",
+  EDITOR: "line", VISUAL: "line", SUDO_EDITOR: "line", SYSTEMD_EDITOR: "line", FCEDIT: "line", LESSEDIT: "line",
+  SSH_ASKPASS: "line", SUDO_ASKPASS: "line", BROWSER: "line", TERMINAL: "line", SHELL: "line",
+  RSYNC_RSH: "line", RSYNC_CONNECT_PROG: "line", CVS_RSH: "line",
+  LESSOPEN: "lessopen", LESSCLOSE: "lessopen", LESSKEY: "unseen", LESSKEYIN: "unseen", LESSKEY_CONTENT: "unseen",
+  TAR_OPTIONS: "unseen", ZIPOPT: "unseen",
+};
+
+/** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */
+const PREFIXES: readonly [string, Kind][] = [["GIT_CONFIG_KEY_", "unseen"], ["GIT_CONFIG_VALUE_", "unseen"], ["BASH_FUNC_", "unseen"]];
+
+/** Values that name nothing to run (`GIT_CONFIG_GLOBAL=/dev/null` is the usual hardening). */
+const HARMLESS = new Set(["", "/dev/null"]);
+
+/**
+ * Reads the assignment of `value` to `name` (`static`: its text is known) found at `span`: analyzes
+ * a command line it carries, and makes the line dynamic when it carries what the line cannot show.
+ */
+export function checkAssignment(name: string, value: string, isStatic: boolean, span: Span, site: Site, f: Findings): void {
+  const kind = kindOf(name);
+  if (!kind) return;
+  if (isStatic && HARMLESS.has(value.trim())) return;
+  const via = `$${name}`;
+  if (!isStatic) return dynamic(f, "environment", `${name} is given a value that is only known when the line runs, and it carries a command`, span);
+  if (kind === "unseen") return dynamic(f, "environment", `${name} makes a program run code or read settings that are not in the line`, span);
+  if (kind === "prompt") return f.expand(value, site.depth + 1, f, span);
+  const line = kind === "lessopen" ? value.replace(/^\s*(?:\|\||\||-)/, "").replace(/%s/g, "x") : value;
+  f.find(line, site.depth + 1, f, via, span);
+}
+
+/** True when assigning to `name` can make a program run a command. */
+export function carriesCommand(name: string): boolean {
+  return kindOf(name) !== undefined;
+}
+
+// --- internal ---
+
+function kindOf(name: string): Kind | undefined {
+  if (Object.hasOwn(VARIABLES, name)) return VARIABLES[name];
+  for (const [prefix, kind] of PREFIXES) if (name.startsWith(prefix)) return kind;
+  return undefined;
+}

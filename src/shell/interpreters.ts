@@ -1,0 +1,159 @@
+// Where an interpreter's inline code is in its words: `python -c CODE`, `perl -e CODE` (several),
+// `node -e/-p CODE`, `ruby -e CODE`, an awk program (its first operand, or `-e`/`--source`),
+// `php -r CODE`, `lua -e CODE`, `Rscript -e CODE`, and code on stdin (a heredoc or here-string; from
+// a pipe it is not in the line). The code is recorded for `programs --json` and scanned by
+// inline-code.ts. Code made by an expansion is only known when the line runs: dynamic. So is a word
+// made by an expansion where an option could be (`python "$X"` may be `-c CODE`).
+import { deliveredBody } from "./heredocs";
+import { type Findings, type Site, dynamic, spanOf } from "./findings";
+import { scanCode } from "./inline-code";
+import { stdinOf } from "./runners";
+import type { Span, Word } from "./syntax";
+
+interface Interpreter {
+  language: string;
+  /** Short options whose argument is code (`-c`, `-e`). */
+  code: string;
+  longCode?: readonly string[];
+  /** Other short options that take an argument (next word or attached). */
+  args?: string;
+  longArgs?: readonly string[];
+  /** Short options after which no code follows (`python -m MODULE`). */
+  stop?: string;
+  /** The first operand is the program (awk), unless a code or file option gave one. */
+  operandIsCode?: boolean;
+  /** Options that name a file of code: after one, operands are data. */
+  file?: string;
+  longFile?: readonly string[];
+  /** With no code and no script operand, the code is read from stdin. */
+  stdin?: boolean;
+}
+
+const PYTHON: Interpreter = { language: "python", code: "c", args: "WX", longArgs: ["check-hash-based-pycs"], stop: "m", stdin: true };
+const AWK: Interpreter = { language: "awk", code: "e", longCode: ["source"], args: "Fvil", longArgs: ["field-separator", "assign", "include", "load"], file: "fE", longFile: ["file", "exec"], operandIsCode: true };
+const NODE: Interpreter = { language: "javascript", code: "ep", longCode: ["eval", "print"], args: "rC", longArgs: ["require", "import", "loader", "experimental-loader", "conditions", "env-file", "input-type", "title", "inspect-port"], stdin: true };
+
+const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
+  python: PYTHON, pypy: PYTHON, py: PYTHON,
+  perl: { language: "perl", code: "eE", stdin: true },
+  node: NODE, nodejs: NODE,
+  bun: { language: "javascript", code: "ep", longCode: ["eval", "print"] },
+  ruby: { language: "ruby", code: "e", args: "IrCEF", stdin: true },
+  jruby: { language: "ruby", code: "e", args: "IrCEF", stdin: true },
+  awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK,
+  php: { language: "php", code: "rBRE", args: "cdftz", file: "F", stdin: true },
+  lua: { language: "lua", code: "e", args: "l", stdin: true },
+  luajit: { language: "lua", code: "e", args: "l", stdin: true },
+  rscript: { language: "r", code: "e" },
+};
+
+/** Scans the inline code of interpreter `name` (the program of `words[i-1]`), if it is one. */
+export function runInline(name: string, words: Word[], i: number, site: Site, f: Findings): void {
+  const spec = lookupInterpreter(name);
+  if (!spec) {
+    if (name === "osascript") osascript(words, i, site, f);
+    return;
+  }
+  let code = false;
+  let file = false;
+  for (let k = i; k < words.length; k++) {
+    const w = words[k];
+    const t = w.text;
+    if (w.flags !== 0 && !code && !file) {
+      return dynamic(f, "inline-code", `${name} is given a word only known when the line runs, where its code or an option for code could be`, spanOf(site, w));
+    }
+    if (t === "--") {
+      if (spec.operandIsCode && !code && !file) inline(spec, name, words[k + 1], `${name} program`, site, f);
+      return;
+    }
+    if (t.startsWith("--") && !code) {
+      const eq = t.indexOf("=");
+      const opt = t.slice(2, eq < 0 ? undefined : eq);
+      const value = eq >= 0 ? { ...w, text: t.slice(eq + 1) } : words[k + 1];
+      if (spec.longCode?.includes(opt)) code = inline(spec, name, value, `${name} --${opt}`, site, f) || true;
+      else if (spec.longFile?.includes(opt)) file = true;
+      if ((spec.longCode?.includes(opt) || spec.longFile?.includes(opt) || spec.longArgs?.includes(opt)) && eq < 0) k++;
+      continue;
+    }
+    if (t.length > 1 && t[0] === "-") {
+      const r = shortOption(spec, name, words, k, site, f);
+      if (r.stop) return;
+      code ||= r.code;
+      file ||= r.file;
+      k = r.next;
+      continue;
+    }
+    // the first operand: awk's program, `-` for code on stdin, or a script file (its code is the program's own)
+    if (spec.operandIsCode && !code && !file) inline(spec, name, w, `${name} program`, site, f);
+    else if (t === "-" && spec.stdin && !code && !file) stdinCode(spec, name, site, f);
+    return;
+  }
+  if (!code && !file && spec.stdin) stdinCode(spec, name, site, f);
+}
+
+// --- internal ---
+
+function lookupInterpreter(name: string): Interpreter | undefined {
+  if (Object.hasOwn(INTERPRETERS, name)) return INTERPRETERS[name];
+  const last = name.charCodeAt(name.length - 1);
+  if (last < 48 || last > 57) return undefined; // no version suffix (`python3.12`)
+  const base = name.replace(/[0-9.]+$/, "");
+  return base !== name && (base === "python" || base === "pypy" || base === "ruby" || base === "perl" || base === "lua" || base === "php") ? INTERPRETERS[base] : undefined;
+}
+
+function shortOption(spec: Interpreter, name: string, words: Word[], k: number, site: Site, f: Findings): { next: number; code: boolean; file: boolean; stop?: boolean } {
+  const w = words[k];
+  const t = w.text;
+  for (let j = 1; j < t.length; j++) {
+    const ch = t[j];
+    if (spec.stop?.includes(ch)) return { next: k, code: false, file: false, stop: true };
+    const takes = spec.code.includes(ch) || spec.args?.includes(ch) || spec.file?.includes(ch);
+    if (!takes) continue;
+    const attached = j + 1 < t.length;
+    const value = attached ? { ...w, text: t.slice(j + 1) } : words[k + 1];
+    if (spec.code.includes(ch)) inline(spec, name, value, `${name} -${ch}`, site, f);
+    return { next: attached ? k : k + 1, code: spec.code.includes(ch), file: spec.file?.includes(ch) ?? false };
+  }
+  return { next: k, code: false, file: false };
+}
+
+/** Records and scans one piece of inline code. */
+function inline(spec: Interpreter, name: string, w: Word | undefined, via: string, site: Site, f: Findings): boolean {
+  if (!w) return false;
+  const span = spanOf(site, w);
+  if (w.flags !== 0) {
+    dynamic(f, "inline-code", `${via} runs code that is only known when the line runs`, span);
+    return true;
+  }
+  record(spec.language, w.text, via, span, f);
+  scanCode(spec.language, w.text, span, via, site, f);
+  return true;
+}
+
+function record(language: string, code: string, via: string, span: Span, f: Findings): void {
+  if (f.inline.length < 16) f.inline.push({ language, code: code.length > 4096 ? `${code.slice(0, 4096)}...` : code, via, start: span[0], end: span[1] });
+}
+
+/** Code on stdin: a heredoc or here-string is scanned; a pipe's or a file's code is not in the line. */
+function stdinCode(spec: Interpreter, name: string, site: Site, f: Findings): void {
+  const cmd = site.cmd;
+  if (!cmd) return;
+  const feed = stdinOf(cmd.redirects);
+  if (feed && (feed.op === "<<" || feed.op === "<<-" || feed.op === "<<<")) {
+    const span = feed.bodySpan ?? spanOf(site, feed.target);
+    if (feed.op === "<<<") return void inline(spec, name, feed.target, `${name} <<<`, site, f);
+    const body = feed.target.quoted ? { text: feed.body ?? "", expands: false } : deliveredBody(feed.body ?? "");
+    if (body.expands) dynamic(f, "inline-code", `${name} reads code from a heredoc whose expansions are only known when the line runs`, span);
+    record(spec.language, body.text, `${name} heredoc`, span, f);
+    return scanCode(spec.language, body.text, span, `${name} heredoc`, site, f);
+  }
+  if (!feed && cmd.pipedIn) dynamic(f, "stdin-script", `${name} runs code from a pipe, which is not in the line`, spanOf(site, cmd.words[0]));
+}
+
+/** `osascript -e 'do shell script "..."'`: AppleScript's shell call (and JXA's doShellScript) is not read: dynamic. */
+function osascript(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k < words.length; k++) {
+    const w = words[k];
+    if (w.flags !== 0 || /do\s+shell\s+script|doShellScript/i.test(w.text)) return dynamic(f, "inline-code", "osascript runs shell commands from AppleScript code this analysis does not read", spanOf(site, w));
+  }
+}
