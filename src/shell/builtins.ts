@@ -102,12 +102,12 @@ function printf(words: Word[], i: number, site: Site, f: Findings): void {
 
 /** `mapfile [-C CALLBACK] ARRAY`: the callback runs as `CALLBACK INDEX LINE`. */
 function mapfile(words: Word[], i: number, site: Site, f: Findings): void {
-  readArgs(words, i, "dnOsucC", (ch, v) => ch === "C" && runScript(v, site, f, "mapfile -C"), nameArg(site, f, 2));
+  readArgs(words, i, "dnOsucC", (ch, v) => ch === "C" && runScript(v, site, f, "mapfile -C", "bash"), nameArg(site, f, 2));
 }
 
 /** `complete -C CMD` / `compgen -C CMD`: CMD runs to list completions. */
 function complete(words: Word[], i: number, site: Site, f: Findings): void {
-  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => ch === "C" && runScript(v, site, f, "complete -C"), () => {});
+  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => ch === "C" && runScript(v, site, f, "complete -C", "bash"), () => {});
 }
 
 /** `[ -v NAME ]` / `test -v NAME`: NAME's subscript is evaluated. */

@@ -70,10 +70,10 @@ export function carry(kind: Carry, value: string | Word | undefined, at: Word, v
   if (kind === "vim") return vimCommand(value, via, span, site, f);
   if (kind === "exec") {
     const m = /(?:^|,)exec=(.*)$/s.exec(value);
-    if (m) f.find(m[1], site.depth + 1, f, via, span);
+    if (m) f.sh(m[1], site.depth + 1, f, via, span);
     return;
   }
-  f.find(value, site.depth + 1, f, via, span);
+  f.sh(value, site.depth + 1, f, via, span);
 }
 
 // --- internal ---

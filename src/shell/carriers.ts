@@ -77,6 +77,7 @@ const CARRIERS: Readonly<Record<string, CarrierRow>> = {
   vim: VIM, vi: VIM, nvim: VIM, view: VIM, ex: VIM, vimdiff: VIM, gvim: VIM, rvim: VIM, evim: VIM, gview: VIM,
   emacs: EMACS, emacsclient: { ...EMACS, short: { e: "unseen" } },
   sqlite3: { custom: consoleCarriers },
+  ed: { custom: consoleCarriers },
   psql: { short: { f: "unseen", o: "writes", L: "writes" }, long: { file: "unseen", output: "writes", "log-file": "writes" }, custom: consoleCarriers },
   mysql: { long: { pager: "line", tee: "writes", "init-command": "unseen" }, custom: consoleCarriers },
   gdb: { short: { x: "unseen" }, long: { command: "unseen", x: "unseen" }, custom: consoleCarriers },

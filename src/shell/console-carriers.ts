@@ -2,7 +2,8 @@
 // ssh's `-o ProxyCommand=CMD` (and LocalCommand, KnownHostsCommand), tar's old-style option letters,
 // find's writing actions, zip's `-TT CMD`, ex mode of vim fed on stdin, and the consoles: sqlite3
 // (`.shell CMD`, `.once |CMD`), psql (`\! CMD`, `\o |CMD`), mysql (`\! CMD`, `system CMD`), gdb
-// (`-ex 'shell CMD'`). A console fed from a pipe or a file reads commands that are not in the line.
+// (`-ex 'shell CMD'`), ed (`!CMD`, `r !CMD`, `w !CMD`). A console fed from a pipe or a file reads
+// commands that are not in the line.
 import { vimCommand } from "./editor-commands";
 import { deliveredBody } from "./heredocs";
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf } from "./findings";
@@ -50,7 +51,7 @@ function sshOptions(words: Word[], i: number, site: Site, f: Findings, info: Com
     addEffect(info, `runs ${info.program} -o ${m[1]}`);
     if (kind === "ssh") f.programs.add("ssh");
     else if (kind === "unseen") dynamic(f, "unseen-code", `${m[1]} makes ${info.program} load code or settings that are not in the line`, spanOf(site, value));
-    else f.find(m[2].replace(/%[%a-zA-Z]/g, "x"), site.depth + 1, f, `${info.program} -o ${m[1]}`, spanOf(site, value));
+    else f.sh(m[2].replace(/%[%a-zA-Z]/g, "x"), site.depth + 1, f, `${info.program} -o ${m[1]}`, spanOf(site, value));
   }
 }
 
@@ -65,7 +66,7 @@ function tarLetters(words: Word[], i: number, site: Site, f: Findings, info: Com
     if (!arg || (ch !== "I" && ch !== "F")) continue;
     addEffect(info, `runs tar ${ch}`);
     if (arg.flags !== 0) dynamic(f, "option-not-static", `tar's ${ch} is given a command only known when the line runs`, spanOf(site, arg));
-    else f.find(arg.text, site.depth + 1, f, `tar ${ch}`, spanOf(site, arg));
+    else f.sh(arg.text, site.depth + 1, f, `tar ${ch}`, spanOf(site, arg));
   }
 }
 
@@ -86,7 +87,7 @@ function zipTest(words: Word[], i: number, site: Site, f: Findings, info: Comman
     addEffect(info, "runs zip -TT");
     const cmd = words[k + 1];
     if (cmd.flags !== 0) dynamic(f, "option-not-static", "zip -TT is given a command only known when the line runs", spanOf(site, cmd));
-    else f.find(cmd.text, site.depth + 1, f, "zip -TT", spanOf(site, cmd));
+    else f.sh(cmd.text, site.depth + 1, f, "zip -TT", spanOf(site, cmd));
   }
 }
 
@@ -109,8 +110,10 @@ const CONSOLES: Readonly<Record<string, Console>> = {
     read: (l) => {
       const m = /^\s*\.(\w+)\s*(.*)$/s.exec(l);
       if (m) {
-        if (/^(?:sh|shell|system)$/.test(m[1])) return { run: m[2] };
-        if (/^(?:once|output|o|read|import|excel)$/.test(m[1]) && m[2].trim().startsWith("|")) return { run: m[2].trim().slice(1) };
+        const args = sqliteArgs(m[2]);
+        // sqlite3 re-splits and re-quotes the words; how it treats quotes inside them varies by version
+        if (/^(?:sh|shell|system)$/.test(m[1])) return { run: args.map((a) => (a.includes(" ") ? `"${a}"` : a)).join(" "), unseen: /['"\\]/.test(m[2]) };
+        if (/^(?:once|output|o|read|import|excel)$/.test(m[1]) && args.some((a) => a.startsWith("|"))) return { run: args.find((a) => a.startsWith("|"))?.slice(1) };
         if (/^(?:read|load|open|restore|clone)$/.test(m[1])) return { unseen: /^(?:read|load)$/.test(m[1]) };
         if (/^(?:once|output|o|save|backup|excel)$/.test(m[1])) return { writes: true };
       }
@@ -138,6 +141,14 @@ const CONSOLES: Readonly<Record<string, Console>> = {
       return /^\s*(?:\\\.|source|\\e|edit)\b/i.test(l) ? { unseen: true } : /^\s*(?:\\T|tee)\b/i.test(l) ? { writes: true } : {};
     },
   },
+  ed: {
+    command: [],
+    args: ["-p"],
+    read: (l) => {
+      const m = /^\s*(?:[0-9,.$;+\-'a-z]*\s*[rweEW]\s*)?!(.*)$/s.exec(l);
+      return m ? { run: m[1] } : {};
+    },
+  },
   gdb: {
     command: ["-ex", "-iex", "--eval-command", "--init-eval-command"],
     args: ["-p", "--pid", "-c", "--core", "-d", "--directory", "-cd"],
@@ -148,6 +159,29 @@ const CONSOLES: Readonly<Record<string, Console>> = {
     },
   },
 };
+
+/**
+ * Splits a sqlite3 dot-command's arguments as sqlite3 does: blanks separate, `'...'` and `"..."`
+ * quote (with backslash escapes in double quotes). `.shell` joins them again with blanks, quoting
+ * those with a blank in `"..."`, and gives the result to the shell.
+ */
+function sqliteArgs(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; ) {
+    while (i < text.length && /\s/.test(text[i])) i++;
+    if (i >= text.length) break;
+    const q = text[i];
+    let arg = "";
+    if (q === "'" || q === '"') {
+      for (i++; i < text.length && text[i] !== q; i++) arg += q === '"' && text[i] === "\\" ? (ESC[text[++i]] ?? text[i]) : text[i];
+      i++;
+    } else while (i < text.length && !/\s/.test(text[i])) arg += text[i++];
+    out.push(arg);
+  }
+  return out;
+}
+
+const ESC: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "\\": "\\", '"': '"', "'": "'" };
 
 function consoleOf(c: Console, name: string, words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
   const use = (line: string, span: Span) => consoleLine(c, name, line, span, site, f, info);
@@ -169,7 +203,7 @@ function consoleOf(c: Console, name: string, words: Word[], i: number, site: Sit
 
 function consoleWord(w: Word, use: (line: string, span: Span) => void, name: string, site: Site, f: Findings): void {
   if (w.flags !== 0) dynamic(f, "inline-code", `${name} is given a command only known when the line runs`, spanOf(site, w));
-  else for (const line of w.text.split("\n")) use(line, spanOf(site, w));
+  else use(w.text, spanOf(site, w)); // an argument is one command, newlines and all
 }
 
 function consoleLine(c: Console, name: string, line: string, span: Span, site: Site, f: Findings, info: CommandInfo): void {
@@ -181,7 +215,7 @@ function consoleLine(c: Console, name: string, line: string, span: Span, site: S
   }
   if (r.run !== undefined) {
     addEffect(info, `runs ${name} shell`);
-    f.find(r.run, site.depth + 1, f, name, span);
+    f.sh(r.run, site.depth + 1, f, name, span);
   }
 }
 

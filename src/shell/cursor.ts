@@ -62,6 +62,8 @@ export abstract class Cursor {
   dangling = false;
   /** Open `( ... )` lists: a heredoc may end at `DELIM)` inside one. */
   parens = 0;
+  /** The `time` keyword was just read: the next command is timed (a `time` program in other shells). */
+  timed = false;
   constructor(
     readonly src: string,
     public depth: number,

@@ -10,5 +10,5 @@ const SCRIPTING = /\b(?:system|systemlist|job_?start|libcall\w*|exe(?:c(?:ute)?)
 export function vimCommand(text: string, via: string, span: Span, site: Site, f: Findings): void {
   if (SCRIPTING.test(text) || text.includes("|")) dynamic(f, "unseen-code", `${via} runs an editor command that can run code not in the line`, span);
   const bang = text.indexOf("!");
-  if (bang >= 0) f.find(text.slice(bang + 1), site.depth + 1, f, via, span);
+  if (bang >= 0) f.sh(text.slice(bang + 1), site.depth + 1, f, via, span);
 }

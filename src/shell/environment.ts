@@ -52,7 +52,7 @@ export function checkAssignment(name: string, value: string, isStatic: boolean, 
   if (kind === "unseen") return dynamic(f, "environment", `${name} makes a program run code or read settings that are not in the line`, span);
   if (kind === "prompt") return f.expand(value, site.depth + 1, f, span);
   const line = kind === "lessopen" ? value.replace(/^\s*(?:\|\||\||-)/, "").replace(/%s/g, "x") : value;
-  f.find(line, site.depth + 1, f, via, span);
+  f.sh(line, site.depth + 1, f, via, span);
 }
 
 /** True when assigning to `name` can make a program run a command. */

@@ -61,6 +61,11 @@ export interface Findings {
   resolve(words: Word[], i: number, site: Site, f: Findings): void;
   /** Adds the programs of the substitutions in `text` (bash expands it as a heredoc body). */
   expand(text: string, depth: number, f: Findings, origin: Span): void;
+  /**
+   * Adds the programs of `text` run by /bin/sh (system(), popen, `sed e`, `sh -c`): dash on Debian,
+   * bash in posix mode elsewhere. Where the two read it differently, the line is dynamic too.
+   */
+  sh(text: string, depth: number, f: Findings, via?: string, origin?: Span): void;
 }
 
 /** Returns the span of `w` in the top-level line. */

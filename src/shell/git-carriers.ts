@@ -116,7 +116,7 @@ function valueOf(key: string, value: string | undefined, span: readonly [number,
   addEffect(info, `runs config ${key}`);
   const command = commandOf(kind, value);
   if (command === "unseen") return dynamic(f, "unseen-code", `the git setting ${key} makes git run code or read settings that are not in the line`, span);
-  if (command) f.find(command, site.depth + 1, f, `git config ${key}`, span);
+  if (command) f.sh(command, site.depth + 1, f, `git config ${key}`, span);
   if (kind === "helper" && value && !command) f.programs.add(`git-credential-${value.split(/\s/)[0].toLowerCase()}`);
 }
 
@@ -184,5 +184,5 @@ function subcommandWords(kind: "command" | "line" | "hook", after: string, words
     if (w.flags !== 0) dynamic(f, "command-not-static", "git submodule foreach runs a command line only known when the line runs", spanOf(site, w));
     text += (text ? " " : "") + (w.flags ? w.raw : w.text);
   }
-  if (rest.length) f.find(text, inner.depth, f, inner.via, inner.origin ?? [rest[0].start, rest[rest.length - 1].end]);
+  if (rest.length) f.sh(text, inner.depth, f, inner.via, inner.origin ?? [rest[0].start, rest[rest.length - 1].end]);
 }

@@ -165,7 +165,7 @@ function apply(s: Scan, kind: string, name: string, args: Arg[]): void {
 }
 
 function run(s: Scan, line: string, name: string): void {
-  s.f.find(line, s.site.depth + 1, s.f, `${s.via} ${name}`, s.span);
+  s.f.sh(line, s.site.depth + 1, s.f, `${s.via} ${name}`, s.span);
 }
 
 /** perl/ruby/php `open`: a mode or name with `|` runs a command (`open(F, "cmd |")`, `open(F, "-|", "cmd")`). */

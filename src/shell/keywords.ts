@@ -3,7 +3,7 @@
 //   for|select NAME [in words] | for '((' arith '))'              -> words expanded, not run
 //   case word in { ['('] pat {'|' pat} ')' list (';;' | ';&' | ';;&') } esac
 //   '[[' words and operators ']]'  |  function NAME ['()']  |  NAME '(' ')'  (a definition)
-//   time ['-p'] compound                                          -> bash's keyword
+//   time ['-p'] ['--'] pipeline                                   -> bash's keyword
 // `{ if do` are counted against `} fi done`: bash runs nothing of an unbalanced line.
 import { type ArithSink, assigns, isInteger, readName, readOperand } from "./arith";
 import { CLASS, type Cursor, BQ, BS, DOLLAR, DQ, LB, LP, PIPE, RP, SEMI, SQ, TERM } from "./cursor";
@@ -22,7 +22,7 @@ export function keyword(s: Cursor): boolean {
   if (k === "for" || k === "select") return skipForHeader(s), true;
   if (k === "case") return parseCase(s), true;
   if (k === "[[") return readConditional(s, skipWords(s, true)), true;
-  if (k === "time" && timesCompound(s)) return true;
+  if (k === "time") return skipTimeOptions(s), true;
   if (k === "function") {
     s.skipSpace();
     if (s.pos < s.end && CLASS[s.src.charCodeAt(s.pos)] !== TERM) readWord(s, false);
@@ -59,18 +59,20 @@ function balance(s: Cursor, k: string): void {
 }
 
 /**
- * After `time`: true (position after `-p`) when a compound command follows (`time { a; b; }`), so
- * `time` is bash's keyword; else false, and `time` stays a word for the wrapper table (`time -f`).
+ * `time` at the start of a command is bash's keyword, whatever follows (`time X=1 cmd`, `time time
+ * cmd`, `time { a; }`): it times the pipeline after its `-p` and `--`. Only a quoted or later `time`
+ * (`\time -f %e cmd`, `X=1 time cmd`) is the program, read by the wrapper table. sh, and bash after
+ * a `|`, run the program instead: the command after it is marked so `time` is reported as a wrapper.
  */
-function timesCompound(s: Cursor): boolean {
-  const save = s.pos;
-  s.skipSpace();
-  if (s.atWord("-p")) s.pos += 2;
-  s.skipSpace();
-  const k = peekPlain(s);
-  if (s.at(s.pos) === LP || (k !== "" && k !== "time" && k !== "function")) return true;
-  s.pos = save;
-  return false;
+function skipTimeOptions(s: Cursor): void {
+  s.timed = true;
+  for (;;) {
+    const save = s.pos;
+    s.skipSpace();
+    if (s.atWord("-p")) s.pos += 2;
+    else if (s.atWord("--")) s.pos += 2;
+    else return void (s.pos = save);
+  }
 }
 
 /** Returns the unquoted word at the position if it is short, plain and possibly reserved, else "". */

@@ -100,7 +100,7 @@ function perlQuote(code: string, i: number): { token: Token; next: number } | un
     return str("", false, j);
   }
   if (op === "m") return str("", false, j);
-  const dyn = (op === "qq" || op === "qx") && /[$@][\w{]/.test(first);
+  const dyn = (op === "qq" || op === "qx") && open !== "'" && /[$@]\S/.test(first);
   return str(op === "qw" ? first.trim() : first, dyn, j, op === "qx" ? "cmd" : "str");
 }
 
@@ -111,7 +111,8 @@ const PERL: Language = {
     const c = code[i];
     if (c === "'" || c === '"' || c === "`") {
       const r = quoted(code, i + 1, c, c === "'");
-      return str(r.body, c !== "'" && /[$@][\w{]/.test(r.body), r.next, c === "`" ? "cmd" : "str");
+      // any `$` or `@` before a character may interpolate (`$x`, `${x}`, `$'`, `$&`, `@{[...]}`)
+      return str(r.body, c !== "'" && /[$@]\S/.test(r.body), r.next, c === "`" ? "cmd" : "str");
     }
     if (prev?.t === "-" || prev?.t === ">") return undefined; // `->method`, `-s $file`
     return perlQuote(code, i);

@@ -47,15 +47,18 @@ export function skipOptions(ref: Words, i: number, spec: OptionSpec, site: Site,
   return i;
 }
 
-/** Analyzes a word that a program runs as a command line: dynamic unless it is static. */
-export function runScript(w: Word | undefined, site: Site, f: Findings, via: string): void {
+/**
+ * Analyzes a word that a program runs as a command line: dynamic unless it is static. `dialect` is
+ * the shell that reads it: bash (`bash -c`, `trap`), or /bin/sh (`su -c`, `flock -c`, `npx -c`).
+ */
+export function runScript(w: Word | undefined, site: Site, f: Findings, via: string, dialect: "bash" | "sh" = "sh"): void {
   if (!w) return;
   if (w.flags !== 0) {
     dynamic(f, "command-not-static", `the command line ${via} runs is only known when the line runs`, spanOf(site, w));
     record(f, { depth: site.depth + 1, via }, null, [w], 0, true);
     return;
   }
-  f.find(w.text, site.depth + 1, f, via, spanOf(site, w));
+  (dialect === "bash" ? f.find : f.sh)(w.text, site.depth + 1, f, via, spanOf(site, w));
 }
 
 /** Records `python -m MODULE`'s top-level module name (`http.server` -> `http`); unknown is dynamic. */

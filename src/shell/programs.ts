@@ -20,17 +20,35 @@ export { basename, type CommandInfo, type Findings, type InlineCode } from "./fi
 export function newFindings(ctx: ScanContext): Findings {
   return {
     programs: new Set(), modules: new Set(), wrappers: new Set(), dynamic: false, commands: [], inline: [], ctx,
-    find: findPrograms, resolve: resolveWords, expand: findInExpansions,
+    find: findPrograms, resolve: resolveWords, expand: findInExpansions, sh: findShLine,
   };
 }
 
 /** Adds to `f` the programs of the command line `text`, scanned at nesting `depth`. */
 export function findPrograms(text: string, depth: number, f: Findings, via?: string, origin?: Span): void {
   if (f.ctx.stopped) return;
+  // a command line handed on to a shell is a C string: it ends at a NUL (the top level's is a reason)
+  const nul = depth > 0 ? text.indexOf("\0") : -1;
+  if (nul >= 0) text = text.slice(0, nul);
   if (depth > MAX_DEPTH) return stop(f, `nesting deeper than ${MAX_DEPTH}`);
   const { commands, complete } = scan(text, depth, f.ctx, origin);
   if (!complete) f.dynamic = true;
   resolveAll(commands, f, via);
+}
+
+/**
+ * Constructs POSIX sh (dash) and bash read differently: `$'..'` and `$".."`, `&>`, `<<<`, `|&`,
+ * brace expansion, `[[`, `((`, `function`, `select`, arrays, `${x@op}` and `${x:off}`.
+ */
+const DIALECT = /\$['"]|&>|<<<|\|&|\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}|\[\[|\(\(|\bfunction\b|\bselect\b|\b[A-Za-z_]\w*\+?=\(|\$\{[^}]*(?:@|:[-0-9 ])/;
+
+/** Adds the programs of `text` as /bin/sh runs it (see Findings.sh). */
+export function findShLine(text: string, depth: number, f: Findings, via?: string, origin?: Span): void {
+  if (DIALECT.test(text)) {
+    const span = origin ?? [0, text.length];
+    dynamic(f, "shell-dialect", `${via ?? "a program"} runs this text with /bin/sh, which reads some of it differently from bash`, span);
+  }
+  findPrograms(text, depth, f, via, origin);
 }
 
 /** Adds the programs of the substitutions in `text`, which bash expands (a prompt, a subscript). */
@@ -47,6 +65,7 @@ export function findInExpansions(text: string, depth: number, f: Findings, origi
 function resolveAll(commands: SimpleCommand[], f: Findings, via?: string): void {
   for (const cmd of commands) {
     const site: Site = { cmd, depth: cmd.depth, via, origin: cmd.origin };
+    if (cmd.timed) f.wrappers.add("time");
     if (cmd.words.length) resolveWords(cmd.words, 0, site, f);
     else if (cmd.redirects.length) record(f, site, null, [], 0);
   }

@@ -23,7 +23,7 @@ export function run(spec: RunnerSpec, name: string, words: Word[], i: number, si
       return runSource(words[words[i]?.text === "--" ? i + 1 : i], site, f, name);
     case "trap":
       while (i < words.length && words[i].text.startsWith("-") && words[i].flags === 0 && words[i].text !== "-") i++;
-      return runScript(words[i], site, f, name);
+      return runScript(words[i], site, f, name, "bash");
     case "sub":
       return runSub(spec, name, words, i, site, f);
   }
@@ -53,9 +53,12 @@ export function readsStdin(site: Site, f: Findings, name: string): void {
     const span = feed.bodySpan ?? spanOf(site, feed.target);
     const script = feed.target.quoted ? { text: body, expands: false } : deliveredBody(body);
     if (script.expands) dynamic(f, "heredoc-expansion", `${name} reads a heredoc whose expansions are only known when the line runs`, span);
-    return f.find(script.text, site.depth + 1, f, "heredoc", span);
+    return shellLine(name, script.text, site.depth + 1, f, "heredoc", span);
   }
-  if (feed && feed.op === "<<<") return runScript(feed.target, site, f, "here-string");
+  if (feed && feed.op === "<<<") {
+    if (feed.target.flags !== 0) return runScript(feed.target, site, f, "here-string");
+    return shellLine(name, feed.target.text, site.depth + 1, f, "here-string", spanOf(site, feed.target));
+  }
   if (feed || cmd.pipedIn) {
     const span = feed ? spanOf(site, feed.target) : spanOf(site, cmd.words[0] ?? { start: 0, end: 0 });
     dynamic(f, "stdin-script", `${name} reads its commands from ${feed ? "a file" : "a pipe"}, which is not in the line`, span);
@@ -71,6 +74,20 @@ export function stdinOf(redirects: Redirect[]): Redirect | undefined {
 }
 
 // --- internal ---
+
+/** Shells whose syntax is bash's, POSIX sh's (dash and friends), or neither (zsh, fish, csh). */
+const DIALECTS: Readonly<Record<string, "bash" | "sh" | "other">> = {
+  bash: "bash", rbash: "bash", sh: "sh", dash: "sh", ash: "sh", posh: "sh", ksh: "sh", mksh: "sh", yash: "sh", busybox: "sh",
+  zsh: "other", fish: "other", csh: "other", tcsh: "other",
+};
+
+/** Analyzes a script that the shell `name` reads, by that shell's syntax as far as it is modelled. */
+function shellLine(name: string, text: string, depth: number, f: Findings, via: string, span: readonly [number, number]): void {
+  const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : "sh";
+  if (dialect === "bash") return f.find(text, depth, f, via, span);
+  if (dialect === "other") dynamic(f, "shell-dialect", `${name}'s syntax is not bash's, and this analysis reads only bash and POSIX sh`, span);
+  f.sh(text, depth, f, via, span);
+}
 
 /** Nothing after the options: the program's fallback runs (`xargs` echo), or a shell reads stdin. */
 function noCommand(spec: RunnerSpec, name: string, words: Word[], site: Site, f: Findings, end: number): void {
@@ -171,7 +188,7 @@ function runParallel(cmd: Word[], site: Site, f: Findings): void {
     return t;
   });
   const text = parts.join(" ") + (replaced ? "" : ' "$PARALLEL_ARG"');
-  f.find(text, site.depth, f, "parallel", site.origin ?? [cmd[0].start, cmd[cmd.length - 1].end]);
+  f.sh(text, site.depth, f, "parallel", site.origin ?? [cmd[0].start, cmd[cmd.length - 1].end]);
 }
 
 /** xargs's replacement string (-I R, -iR, --replace[=R], BSD -J R), or undefined: input is appended. */
@@ -235,7 +252,11 @@ function runShell(words: Word[], i: number, site: Site, f: Findings, name: strin
     if (t.includes("s")) stdin = true;
     if (SHELL_ARG_OPTIONS.includes(t[t.length - 1])) i++;
   }
-  if (dashC) return runScript(words[i], site, f, `${name} -c`);
+  if (dashC) {
+    const w = words[i];
+    if (!w || w.flags !== 0) return runScript(w, site, f, `${name} -c`);
+    return shellLine(name, w.text, site.depth + 1, f, `${name} -c`, spanOf(site, w));
+  }
   const operand = words[i];
   if (operand && !stdin && !(operand.flags === 0 && STDIN_FILES.has(operand.text))) {
     const what = operand.flags & (PROCESS | SUBSTITUTION) ? "the output of a substitution" : operand.flags ? "a file only known when the line runs" : `the file ${operand.text}`;

@@ -171,7 +171,7 @@ function command(c: string, s: Cursor, span: Span, site: Site, f: Findings, info
   if (c === "e") {
     const cmd = restOfLine(s).trim();
     addEffect(info, "runs sed e");
-    if (cmd) f.find(cmd, site.depth + 1, f, "sed e", span);
+    if (cmd) f.sh(cmd, site.depth + 1, f, "sed e", span);
     else dynamic(f, "inline-code", "sed's e command runs the pattern space as a command", span);
     return true;
   }

@@ -106,6 +106,10 @@ export class Scanner extends Cursor {
         this.out.push(cmd);
         this.pipe = false;
         pushed = true;
+        if (this.timed) {
+          cmd.timed = true;
+          this.timed = false;
+        }
       }
       if (redirect) readRedirect(this, cmd);
       else {

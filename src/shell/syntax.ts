@@ -45,6 +45,8 @@ export interface SimpleCommand {
   pipedIn: boolean;
   /** The span of the top-level line this command's text came from, when it is nested text (`bash -c '...'`). */
   origin?: Span;
+  /** Follows bash's `time` keyword, which other shells (and bash mid-pipeline) run as the `time` program. */
+  timed?: boolean;
 }
 
 /** A range [start, end) of the top-level command line. */
