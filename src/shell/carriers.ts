@@ -71,7 +71,7 @@ const CARRIERS: Readonly<Record<string, CarrierRow>> = {
   rg: { long: { pre: "line" }, flags: { "-z": "runs decompressors", "search-zip": "runs decompressors" }, expansions: "unquoted" },
   tree: { short: { o: "writes" }, expansions: "unquoted" },
   find: { expansions: "unquoted", custom: consoleCarriers },
-  zip: { long: { "unzip-command": "line" }, short: { T: "writes" }, expansions: "any", custom: consoleCarriers },
+  zip: { long: { "unzip-command": "line" }, shortArgs: "bnOt", expansions: "any", custom: consoleCarriers },
   make: { long: { eval: "unseen" }, shortArgs: "CfIjlow", abbrev: true },
   wget: { short: { e: "unseen" }, long: { execute: "unseen", "use-askpass": "line" }, abbrev: true },
   vim: VIM, vi: VIM, nvim: VIM, view: VIM, ex: VIM, vimdiff: VIM, gvim: VIM, rvim: VIM, evim: VIM, gview: VIM,

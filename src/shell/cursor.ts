@@ -19,7 +19,7 @@ const classify = (chars: string, k: number) => {
 };
 // Carriage return is no blank to bash: `A=<CR>foo rm f` assigns A and runs rm, so CR is a word character.
 classify(" \t\n|&;()<>", TERM);
-classify("\\'\"$`*?[]{},", SPECIAL);
+classify("\\'\"$`*?[]{},.", SPECIAL);
 
 const code = (c: string) => c.charCodeAt(0);
 export const NL = code("\n");

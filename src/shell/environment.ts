@@ -10,15 +10,16 @@ import type { Span } from "./syntax";
 /**
  * What the value of a variable is:
  * - line:     a command line a program runs (through `sh -c` or as a program path)
+ * - bash:     a command line bash itself runs (`PROMPT_COMMAND`)
  * - lessopen: less's input preprocessor, `|cmd %s` or `||cmd %s`
  * - prompt:   a prompt string, expanded (its substitutions run) when bash prints it
  * - unseen:   code or configuration that is not in the line (a file, a library, git settings)
  */
-type Kind = "line" | "lessopen" | "prompt" | "unseen";
+type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen";
 
 const VARIABLES: Readonly<Record<string, Kind>> = {
   PS0: "prompt", PS1: "prompt", PS2: "prompt", PS3: "prompt", PS4: "prompt",
-  PROMPT_COMMAND: "line",
+  PROMPT_COMMAND: "bash",
   BASH_ENV: "unseen", ENV: "unseen", BASH_LOADABLES_PATH: "unseen", TEXTDOMAIN: "unseen", TEXTDOMAINDIR: "unseen",
   LD_PRELOAD: "unseen", LD_AUDIT: "unseen", LD_LIBRARY_PATH: "unseen", DYLD_INSERT_LIBRARIES: "unseen", DYLD_LIBRARY_PATH: "unseen",
   GIT_EXTERNAL_DIFF: "line", GIT_SSH_COMMAND: "line", GIT_SSH: "line", GIT_PAGER: "line", GIT_EDITOR: "line",
@@ -51,6 +52,7 @@ export function checkAssignment(name: string, value: string, isStatic: boolean, 
   if (!isStatic) return dynamic(f, "environment", `${name} is given a value that is only known when the line runs, and it carries a command`, span);
   if (kind === "unseen") return dynamic(f, "environment", `${name} makes a program run code or read settings that are not in the line`, span);
   if (kind === "prompt") return f.expand(value, site.depth + 1, f, span);
+  if (kind === "bash") return f.find(value, site.depth + 1, f, via, span);
   const line = kind === "lessopen" ? value.replace(/^\s*(?:\|\||\||-)/, "").replace(/%s/g, "x") : value;
   f.sh(line, site.depth + 1, f, via, span);
 }

@@ -207,9 +207,15 @@ function xargsReplacement(words: Word[], i: number, next: number): string | unde
   return undefined;
 }
 
-/** `parallel ::: 'cmd a' 'cmd b'` with no command: each argument is a command line. */
+/** `parallel ::: 'cmd a' 'cmd b'` with no command: each argument is a command line; after `::::`, a file of them. */
 function runParallelArgs(words: Word[], from: number, site: Site, f: Findings): void {
-  for (let k = from; k < words.length; k++) if (!/^:::/.test(words[k].text)) runScript(words[k], site, f, "parallel :::");
+  let files = false;
+  for (let k = from; k < words.length; k++) {
+    const t = words[k].text;
+    if (/^:::/.test(t)) files = t.startsWith("::::");
+    else if (files) return void dynamic(f, "input-command", "parallel runs the commands of a file, which are not in the line", spanOf(site, words[k]));
+    else runScript(words[k], site, f, "parallel :::");
+  }
 }
 
 /** `find ... -exec CMD ... ;` (or `{} +`): each action's words are a command; `{}` is a found file's name. */

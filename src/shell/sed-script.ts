@@ -6,12 +6,15 @@
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf } from "./findings";
 import type { Span, Word } from "./syntax";
 
+/** The scripts found, whether a script option was given (then operands are files), and --sandbox. */
+type Scripts = Word[] & { sandbox?: boolean; given?: boolean };
+
 const LONG_ARG = ["expression", "file", "line-length"];
 const LONG_FLAG = ["quiet", "silent", "debug", "in-place", "null-data", "zero-terminated", "regexp-extended", "separate", "sandbox", "unbuffered", "posix", "follow-symlinks", "binary", "help", "version"];
 
 /** Reads sed's options and script(s). */
 export function sedCarriers(words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
-  const scripts: Word[] & { sandbox?: boolean } = [];
+  const scripts: Scripts = [];
   let operand = true;
   for (let k = i; k < words.length; k++) {
     const w = words[k];
@@ -25,7 +28,7 @@ export function sedCarriers(words: Word[], i: number, site: Site, f: Findings, i
     if (t === "--") break;
     if (t.startsWith("--")) k = longOption(words, k, scripts, info);
     else if (t.length > 1 && t[0] === "-") k = shortOptions(words, k, scripts, info);
-    else if (operand && !scripts.length) {
+    else if (operand && !scripts.length && !scripts.given) {
       scripts.push(w);
       operand = false;
     }
@@ -42,13 +45,14 @@ export function sedCarriers(words: Word[], i: number, site: Site, f: Findings, i
 
 // --- internal ---
 
-function longOption(words: Word[], k: number, scripts: Word[] & { sandbox?: boolean }, info: CommandInfo): number {
+function longOption(words: Word[], k: number, scripts: Scripts, info: CommandInfo): number {
   const t = words[k].text;
   const eq = t.indexOf("=");
   const name = expand(t.slice(2, eq < 0 ? undefined : eq));
   const value = eq >= 0 ? { ...words[k], text: t.slice(eq + 1) } : words[k + 1];
   if (name === "expression" && value) scripts.push(value);
   if (name === "file") addEffect(info, "runs a sed script file");
+  if (name === "file" || name === "expression") scripts.given = true;
   if (name === "in-place") addEffect(info, "writes sed -i");
   if (name === "sandbox") scripts.sandbox = true;
   return LONG_ARG.includes(name) && eq < 0 ? k + 1 : k;
@@ -60,7 +64,7 @@ function expand(name: string): string {
   return all.includes(name) ? name : all.length === 1 ? all[0] : name;
 }
 
-function shortOptions(words: Word[], k: number, scripts: Word[], info: CommandInfo): number {
+function shortOptions(words: Word[], k: number, scripts: Scripts, info: CommandInfo): number {
   const w = words[k];
   const t = w.text;
   for (let j = 1; j < t.length; j++) {
@@ -70,6 +74,7 @@ function shortOptions(words: Word[], k: number, scripts: Word[], info: CommandIn
       const value = j + 1 < t.length ? { ...w, text: t.slice(j + 1) } : words[k + 1];
       if (ch === "e" && value) scripts.push(value);
       if (ch === "f") addEffect(info, "runs a sed script file");
+      scripts.given = true;
       return j + 1 < t.length ? k : k + 1;
     }
   }

@@ -50,6 +50,7 @@ export function readWord(s: Cursor, assign: boolean): Word {
     else if (c === 93) w.flags |= bracket ? GLOB : 0;
     else if (c === LB) brace = brace || 1;
     else if (c === 44) brace = brace ? 2 : 0;
+    else if (c === 46 && brace && s.at(s.pos + 1) === 46) brace = 2; // `{1..3}`, `{r..r}m`
     else if (c === RB) w.flags |= brace === 2 ? BRACE : 0;
     if (c !== BS && c !== SQ && c !== DQ && c !== DOLLAR && c !== BQ) {
       s.pos++;

@@ -3,9 +3,9 @@
 // runs must be in what the analysis reports (or the analysis says dynamic).
 //
 // Nothing a line does may reach the machine. As root the lines run in their own mount namespace
-// where / is read-only and only the sandbox folder is writable, as a user of their own (uid 64999,
-// which nothing else uses), with at most 256 processes, each line at most 3 s; after each batch any
-// process left of that user is killed (by id). Without root: a user and mount namespace with the
+// where / is read-only and only the sandbox folder is writable, as a user of their own (a uid no
+// process and no account uses, picked per run so parallel runs do not share one), with at most 256
+// processes, each line at most 3 s; after each batch any process left of that user is killed (by id). Without root: a user and mount namespace with the
 // same read-only /. The stubs cannot be changed by a line, the real programs some stubs pass on to
 // (bash, env, xargs, find, awk...) see only the stubs on PATH, and the whole folder is removed
 // afterwards. Without namespaces the runs are refused.
@@ -46,8 +46,9 @@ export function openSandbox(): Sandbox | string {
   if (probe.exitCode !== 0) return "unshare (a mount namespace) is not available: the lines cannot be kept from the machine";
   const root = join(tmpdir(), `ah-bash-${process.pid}-${Date.now()}`);
   const stubs = join(root, "stubs");
+  const uid = isRoot ? freeUid() : -1;
+  if (isRoot && uid < 0) return "no free uid for the sandbox's user";
   mkdirSync(stubs, { recursive: true, mode: 0o755 });
-  if (isRoot && leftovers().length) return `processes of uid ${UID} are running: the sandbox's user must be its own`;
   chmodSync(root, 0o755);
   const log = join(root, "log");
   writeFileSync(log, "");
@@ -61,16 +62,24 @@ export function openSandbox(): Sandbox | string {
   return {
     root,
     stubs,
-    run: (lines) => runLines(root, stubs, log, lines, isRoot, batch++),
+    run: (lines) => runLines(root, stubs, log, lines, uid, batch++),
     cleanup: () => {
-      killLeftovers();
+      if (uid >= 0) killLeftovers(uid);
       rmSync(root, { recursive: true, force: true });
     },
   };
 }
 
-/** The user the lines run as (when the test runs as root): no other process may use it. */
-export const UID = 64999;
+/** Returns a uid that no account and no process uses, or -1. */
+function freeUid(): number {
+  const passwd = existsSync("/etc/passwd") ? readFileSync("/etc/passwd", "utf8") : "";
+  const used = new Set(passwd.split("\n").map((l) => l.split(":")[2]));
+  for (let k = 0; k < 200; k++) {
+    const uid = 61000 + ((process.pid * 7 + k * 13) % 4000);
+    if (!used.has(String(uid)) && !leftovers(uid).length) return uid;
+  }
+  return -1;
+}
 
 // --- internal ---
 
@@ -78,9 +87,10 @@ export const UID = 64999;
 // at most 3 s, and (with the driver) a bounded number of processes, so a line that recurses (a
 // BASH_ENV that starts bash again) ends instead of filling the machine.
 const DRIVER = `#!/bin/bash
-# $1: a file of NUL-separated lines; $2: the first line's index; $3: the folder of work folders; $4: stubs
+# $1: a file of NUL-separated lines; $2: the first line's index; $3: the folder of work folders; $4: stubs;
+# $5: the most processes its user may have
 i=$2
-ulimit -u 256 || exit 1
+ulimit -u "$5" || exit 1
 export PATH="$4" LC_ALL=C.UTF-8
 while IFS= read -r -d '' line; do
   d="$3/$i"
@@ -89,7 +99,8 @@ while IFS= read -r -d '' line; do
 done < "$1"
 `;
 
-async function runLines(root: string, stubs: string, log: string, lines: string[], isRoot: boolean, batch: number): Promise<{ ran: string[][]; stray: string[] }> {
+async function runLines(root: string, stubs: string, log: string, lines: string[], uid: number, batch: number): Promise<{ ran: string[][]; stray: string[] }> {
+  const isRoot = uid >= 0;
   // lines are passed NUL-separated, and bash reads a -c string only up to a NUL anyway
   if (lines.some((l) => l.includes("\0"))) throw new Error("a line holds a NUL byte");
   const work = join(root, `w${batch}`);
@@ -98,24 +109,26 @@ async function runLines(root: string, stubs: string, log: string, lines: string[
   for (let i = 0; i < lines.length; i++) {
     mkdirSync(join(work, String(i)), { mode: 0o777 });
     chmodSync(join(work, String(i)), 0o777);
-    if (isRoot) chownSync(join(work, String(i)), UID, UID);
+    if (isRoot) chownSync(join(work, String(i)), uid, uid);
   }
   const driver = join(root, "driver.sh");
   writeFileSync(driver, DRIVER, { mode: 0o755 });
   writeFileSync(log, "");
   const half = Math.ceil(lines.length / 2);
+  // the limit counts all the user's processes: its own user's 256, or 256 more than a plain user has
+  const nproc = isRoot ? 256 : leftovers(process.getuid?.() ?? 0).length + 256;
   const parts = [lines.slice(0, half), lines.slice(half)];
   const procs = parts.map((part, k) => {
     const file = join(root, `lines${batch}-${k}`);
     writeFileSync(file, part.map((l) => `${l}\0`).join(""));
     chmodSync(file, 0o644);
-    const user = isRoot ? `setpriv --reuid=${UID} --regid=${UID} --clear-groups --no-new-privs ` : "";
-    const inner = `mount --bind ${root} ${root} && mount -o remount,bind,ro / && exec /usr/bin/timeout -s KILL 300 /usr/bin/env -i ${user}/bin/bash ${driver} ${file} ${k * half} ${work} ${stubs}`;
+    const user = isRoot ? `setpriv --reuid=${uid} --regid=${uid} --clear-groups --no-new-privs ` : "";
+    const inner = `mount --bind ${root} ${root} && mount -o remount,bind,ro / && exec /usr/bin/timeout -s KILL 300 /usr/bin/env -i ${user}/bin/bash ${driver} ${file} ${k * half} ${work} ${stubs} ${nproc}`;
     return Bun.spawn(isRoot ? ["unshare", "-m", "--propagation", "private", "/bin/sh", "-c", inner] : ["unshare", "-rm", "/bin/sh", "-c", inner], { stdout: "ignore", stderr: "ignore", stdin: "ignore" });
   });
   await Promise.all(procs.map((p) => p.exited));
   await Bun.sleep(300); // a stub a line started in the background may still be writing
-  if (isRoot) killLeftovers();
+  if (isRoot) killLeftovers(uid);
   const ran: string[][] = lines.map(() => []);
   const stray: string[] = [];
   for (const row of readFileSync(log, "utf8").split("\n")) {
@@ -130,16 +143,16 @@ async function runLines(root: string, stubs: string, log: string, lines: string[
   return { ran, stray };
 }
 
-/** Returns the ids of the processes of the sandbox's user. */
-function leftovers(): number[] {
-  const r = Bun.spawnSync(["ps", "-u", String(UID), "-o", "pid="], { stderr: "ignore" });
+/** Returns the ids of the processes of `uid`. */
+function leftovers(uid: number): number[] {
+  const r = Bun.spawnSync(["ps", "-u", String(uid), "-o", "pid="], { stderr: "ignore" });
   return r.stdout.toString().split(/\s+/).filter(Boolean).map(Number);
 }
 
 /** Kills, by id, every process the lines left behind (a background job, a recursion cut short). */
-function killLeftovers(): void {
+function killLeftovers(uid: number): void {
   for (let round = 0; round < 20; round++) {
-    const pids = leftovers();
+    const pids = leftovers(uid);
     if (!pids.length) return;
     for (const pid of pids) {
       try {

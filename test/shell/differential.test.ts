@@ -5,35 +5,13 @@
 // finds is kept as a table case in found.test.ts.
 import { afterAll, describe, expect, test } from "bun:test";
 import fc from "fast-check";
-import { BIN } from "../helpers";
 import { openSandbox } from "./bash-sandbox";
 import { lines } from "./grammar";
+import { missed, verdicts } from "./verdicts";
 
 const COUNT = Number(process.env.AH_DIFF_LINES ?? 3000);
 const SEED = Number(process.env.AH_DIFF_SEED ?? 1717);
 const BATCH = 1000;
-
-interface Verdict {
-  programs: string[];
-  wrappers: string[];
-  modules: string[];
-  dynamic: boolean;
-}
-
-/** The executable's verdict on each line, from one `programs --jsonl` process per batch. */
-export function verdicts(commands: string[]): Verdict[] {
-  const r = Bun.spawnSync([BIN, "programs", "--jsonl"], { stdin: Buffer.from(commands.map((c) => JSON.stringify(c)).join("\n")), stderr: "pipe" });
-  if (r.exitCode !== 0) throw new Error(`programs --jsonl failed: ${r.stderr.toString()}`);
-  return r.stdout.toString().trim().split("\n").map((l) => JSON.parse(l) as Verdict);
-}
-
-const name = (n: string) => n.toLowerCase().replace(/\.exe$/, "");
-
-/** Returns the names a line ran that its verdict does not account for. */
-export function missed(ran: string[], v: Verdict): string[] {
-  if (v.dynamic) return [];
-  return [...new Set(ran.map(name))].filter((n) => !v.programs.includes(n) && !v.wrappers.includes(n) && !v.modules.includes(n));
-}
 
 const sandbox = openSandbox();
 if (typeof sandbox === "string") console.warn(`differential test skipped: ${sandbox}`);
