@@ -63,9 +63,10 @@ export interface Findings {
   expand(text: string, depth: number, f: Findings, origin: Span): void;
   /**
    * Adds the programs of `text` run by /bin/sh (system(), popen, `sed e`, `sh -c`): dash on Debian,
-   * bash in posix mode elsewhere. Where the two read it differently, the line is dynamic too.
+   * bash in posix mode elsewhere. Where the two read it differently, the line is dynamic too. The
+   * shell is reported as the program `sh` unless `shell` names the one the line already runs.
    */
-  sh(text: string, depth: number, f: Findings, via?: string, origin?: Span): void;
+  sh(text: string, depth: number, f: Findings, via?: string, origin?: Span, shell?: string): void;
 }
 
 /** Returns the span of `w` in the top-level line. */

@@ -27,6 +27,7 @@ export function scanCode(lang: string, code: string, span: Span, via: string, si
   const text = language.normalize ? code.normalize("NFKC") : code;
   const toks = tokenize(text, language);
   const ctx: Scan = { language, toks, span, via, site, f, depth, lang };
+  if (language.dynamicPattern?.test(text)) dynamic(f, "inline-code", `${via}: the code calls something by a name held in a value`, span);
   for (let i = 0; i < toks.length; i++) visit(ctx, i);
   if (language.pipes) pipes(ctx);
 }
@@ -56,10 +57,26 @@ function visit(s: Scan, i: number): void {
   const kind = L.calls[tok.t];
   if (kind === "module" && s.toks[i + 1]?.t !== "(") return; // `import x from "m"` is a statement
   if (tok.t === "eval" && s.toks[i + 1]?.t === "{") return; // perl's `eval { ... }` is a block, not code in a string
+  if (imported(s.toks, i)) {
+    // `from os import system` names it; `from os import system as s` calls it by another name
+    if (s.toks[i + 1]?.t === "as") dynamic(s.f, "inline-code", `${s.via}: \`${tok.t}\` is imported under another name`, s.span);
+    return;
+  }
   if (L.qualified?.includes(tok.t) && !qualifiedOk(s, i)) return;
   const args = argumentsAt(s, i + 1);
   if (!args) return dynamic(s.f, "inline-code", `${s.via}: \`${tok.t}\` is used other than as a direct call, so what it runs is not known`, s.span);
   apply(s, kind, tok.t, args);
+}
+
+/** True when the name at `i` is in the list of an import statement (`from x import a, b`). */
+function imported(toks: Token[], i: number): boolean {
+  for (let k = i - 1; k >= 0 && k >= i - 64; k--) {
+    const t = toks[k].t;
+    if (t === "import") return true;
+    if (t !== "," && t !== "(" && toks[k].k !== "id") return false;
+    if (t === "\n" || t === ";") return false;
+  }
+  return false;
 }
 
 /** A name like `run` counts only after a module that starts processes (`subprocess.run`) or when imported from one. */
@@ -76,7 +93,8 @@ function aliasOf(s: Scan, name: string): boolean {
   return false;
 }
 
-type Arg = { value?: string; list?: string[] } | undefined;
+/** A literal argument: a string, or a list whose items are strings (null: an item that is not literal). */
+type Arg = { value?: string; list?: (string | null)[] } | undefined;
 
 /** Reads a call's arguments after the name at `i`: `( ... )`, or for paren-less languages up to the statement's end. */
 function argumentsAt(s: Scan, i: number): Arg[] | undefined {
@@ -102,6 +120,8 @@ function argumentsAt(s: Scan, i: number): Arg[] | undefined {
     } else part.push(t);
   }
   if (part.length || !out.length) out.push(literal(part));
+  // `shell=True`, `{shell: true}`: the words are joined into a shell line, so none may be unknown
+  if (s.toks.slice(i + 1, end).some((t) => t.t === "shell")) (out as Arg[] & { shell?: boolean }).shell = true;
   return out;
 }
 
@@ -120,13 +140,18 @@ function matching(toks: Token[], i: number): number {
 function literal(part: Token[]): Arg {
   const toks = part.filter((t) => t.t !== "\n");
   if (!toks.length) return { value: "" };
+  if (toks.length >= 2 && toks[0].k === "id" && toks[1].t === "=" && toks[2]?.t !== "=") return KEYWORD;
   if ((toks[0].t === "[" || toks[0].t === "(") && toks[toks.length - 1].t === (toks[0].t === "[" ? "]" : ")")) {
-    const items: string[] = [];
+    const items: (string | null)[] = [];
+    let item: string | null = "";
     for (const t of toks.slice(1, -1)) {
-      if (t.t === ",") continue;
-      if (t.k !== "str" || t.dyn) return undefined;
-      items.push(t.v ?? "");
+      if (t.t === ",") {
+        items.push(item);
+        item = "";
+      } else if (t.k === "str" && !t.dyn && item !== null) item += t.v ?? "";
+      else if (!(t.t === "+" || t.t === ".")) item = null;
     }
+    if (toks.length > 2) items.push(item);
     return { list: items };
   }
   let value = "";
@@ -138,6 +163,23 @@ function literal(part: Token[]): Arg {
 }
 
 const quote = (w: string) => `'${w.replace(/'/g, "'\\''")}'`;
+
+/** A keyword argument (`shell=True`, `cwd=x`): it names no program. */
+const KEYWORD: Arg = { value: undefined };
+
+/**
+ * A program and its arguments as a shell line: literal words quoted, a list's items spread, anything
+ * else a variable (so a shell's `-c` given one is dynamic, a plain argument is not).
+ */
+function argv(head: (string | null)[], rest: Arg[]): string {
+  const word = (w: string | null) => (w === null ? '"$CODE_VALUE"' : quote(w));
+  const words = head.map(word);
+  for (const a of rest) {
+    if (a?.list) words.push(...a.list.map(word));
+    else words.push(word(a?.value ?? null));
+  }
+  return words.join(" ");
+}
 
 /** Acts on one recognized call. */
 function apply(s: Scan, kind: string, name: string, args: Arg[]): void {
@@ -157,10 +199,12 @@ function apply(s: Scan, kind: string, name: string, args: Arg[]): void {
     if (first.value === undefined) return bad();
     return run(s, quote(first.value), name);
   }
-  const all = args.every((a) => a?.value !== undefined);
-  if (first.list) return run(s, first.list.map(quote).join(" "), name);
+  const shell = (args as Arg[] & { shell?: boolean }).shell === true;
+  if (shell && (first.list?.includes(null) || args.slice(1).some((a) => a !== KEYWORD && (a?.value === undefined && !a?.list || a?.list?.includes(null))))) return bad();
+  if (first.list) return run(s, argv(first.list, args.slice(1)), name);
   if (first.value === undefined) return bad();
-  if (kind === "argv" && args.length > 1) return all ? run(s, args.map((a) => quote(a?.value ?? "")).join(" "), name) : bad();
+  const rest = args.slice(1).filter((a) => a !== KEYWORD);
+  if (kind === "argv" && rest.length) return run(s, argv([first.value], rest), name);
   run(s, first.value, name);
 }
 

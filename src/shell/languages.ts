@@ -21,6 +21,8 @@ export interface Language {
   /** Names that reach process-starting calls in ways a scan cannot follow: dynamic wherever they appear. */
   dynamic: readonly string[];
   methodsOnly?: readonly string[];
+  /** Source text that calls by a name held in a value (`$f(...)`, `&{"CORE::system"}`): dynamic. */
+  dynamicPattern?: RegExp;
   /** Calls may omit their parentheses (`system "ls"`). */
   parenless?: boolean;
   /** awk's `|` pipes. */
@@ -119,6 +121,7 @@ const PERL: Language = {
   },
   calls: { system: "argv", exec: "argv", readpipe: "line", open: "open", eval: "code" },
   dynamic: ["fork", "syscall", "CORE", "IPC", "Open2", "Open3", "open2", "open3", "Shell", "can", "UNIVERSAL", "goto"],
+  dynamicPattern: /&\s*[{$]|CORE::|->\s*\(|\*\{/,
   parenless: true,
 };
 
@@ -187,6 +190,7 @@ const PHP: Language = {
   },
   calls: { system: "line", exec: "line", shell_exec: "line", passthru: "line", popen: "line", proc_open: "argv", pcntl_exec: "program", eval: "code", assert: "code" },
   dynamic: ["call_user_func", "call_user_func_array", "create_function", "putenv", "dl", "FFI", "ReflectionFunction", "array_map", "usort"],
+  dynamicPattern: /\$\w+\s*\(|\$\{[^}]*\}\s*\(/,
 };
 
 const LUA: Language = {

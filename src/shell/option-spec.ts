@@ -21,9 +21,11 @@ export interface OptionSpec {
   abbrev?: boolean;
   /** An option the row does not list makes the line dynamic. */
   strict?: boolean;
-  /** Short options whose argument is a command line that runs (`su -c`, `flock -c`). */
+  /** Short options whose argument is a command line that runs (`su -c`, `flock -c`); /bin/sh runs it. */
   script?: string;
   longScript?: readonly string[];
+  /** The script options' command line is run by bash, not /bin/sh (`nix-shell --run`). */
+  bashScript?: boolean;
   /** Short options whose argument is split into words that go before the rest (`env -S`). */
   split?: string;
   longSplit?: readonly string[];

@@ -135,7 +135,7 @@ function longOption(ref: Words, i: number, spec: OptionSpec, site: Site, f: Find
       runModule(value, site, f, via);
       return -1;
     case "script":
-      runScript(value, site, f, via);
+      runScript(value, site, f, via, spec.bashScript ? "bash" : "sh");
       return -1;
     case "split":
       return split(ref, i, eq >= 0 ? 1 : 2, value, site, f);
@@ -172,7 +172,7 @@ function shortOptions(ref: Words, i: number, spec: OptionSpec, site: Site, f: Fi
       return -1;
     }
     if (spec.script?.includes(ch)) {
-      runScript(rest ?? ref.words[i + 1], site, f, `-${ch}`);
+      runScript(rest ?? ref.words[i + 1], site, f, `-${ch}`, spec.bashScript ? "bash" : "sh");
       return -1;
     }
     if (spec.split?.includes(ch)) return split(ref, i, rest ? 1 : 2, rest ?? ref.words[i + 1], site, f);

@@ -100,7 +100,7 @@ export const PACKAGE_RUNNERS: Table<RunnerSpec> = {
   bundle: BUNDLE,
   bundler: BUNDLE,
   // `nix-shell [PATHS] [-p PKGS...] --run 'CMD'`: options and operands mix; only --run/--command runs
-  "nix-shell": { kind: "options", arg: "pIAo", long: ["attr", "include", "max-jobs", "cores"], longScript: ["run", "command"], positionals: Infinity },
+  "nix-shell": { kind: "options", arg: "pIAo", long: ["attr", "include", "max-jobs", "cores"], longScript: ["run", "command"], positionals: Infinity, bashScript: true },
   direnv: { kind: "sub", sub: { exec: { kind: "command", positionals: 1 } } },
   mise: MISE,
   rtx: MISE,

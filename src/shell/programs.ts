@@ -43,9 +43,9 @@ export function findPrograms(text: string, depth: number, f: Findings, via?: str
 const DIALECT = /\$['"]|&>|<<<|\|&|\{[^{}\s]*(?:,|\.\.)[^{}\s]*\}|\[\[|\(\(|\bfunction\b|\bselect\b|\b[A-Za-z_]\w*\+?=\(|\$\{[^}]*(?:@|:[-0-9 ])/;
 
 /** Adds the programs of `text` as /bin/sh runs it (see Findings.sh). */
-export function findShLine(text: string, depth: number, f: Findings, via?: string, origin?: Span): void {
+export function findShLine(text: string, depth: number, f: Findings, via?: string, origin?: Span, shell?: string): void {
   // the shell itself runs (programs find `sh` on PATH when $SHELL is not set: vim's `:!`, ssh's ProxyCommand)
-  if (text.trim()) f.programs.add("sh");
+  if (!shell && text.trim()) f.programs.add("sh");
   if (DIALECT.test(text)) {
     const span = origin ?? [0, text.length];
     dynamic(f, "shell-dialect", `${via ?? "a program"} runs this text with /bin/sh, which reads some of it differently from bash`, span);

@@ -52,7 +52,7 @@ const PROMPTS_AND_ENV: Row[] = [
   [["export PS4='$(rm f)'; set -x; :", "export PS1='$(rm f)'; set -x; :"], [":", "export", "rm", "set"]],
   [["PS1='$(rm f)' bash -i", "PS0='$(rm f)' bash -i", "PS2='$(rm f)' bash -i", "PS3='$(rm f)' bash -i", "PROMPT_COMMAND='rm f' bash -i", "env PROMPT_COMMAND='rm f' bash -i"], ["bash", "rm"]],
   [["env PS4='$(rm f)' bash -xc :"], [":", "bash", "rm"]],
-  [["BASH_ENV=./x.sh bash -c :", "ENV=./x.sh bash -c :", "env BASH_ENV=x bash -c :", 'BASH_ENV="$F" bash -c :', "export BASH_ENV=x; bash -c :"].slice(0, 4), [":", "bash"], DYN],
+  [["BASH_ENV=./x.sh bash -c :", "ENV=./x.sh bash -c :", "env BASH_ENV=x bash -c :", 'BASH_ENV="$F" bash -c :'], [":", "bash"], DYN],
   [["export BASH_ENV=x; bash -c :"], [":", "bash", "export"], DYN],
   [["LD_PRELOAD=./evil.so ls", "LD_AUDIT=./a.so ls", "LD_LIBRARY_PATH=. ls", "env LD_PRELOAD=x ls", "TEXTDOMAINDIR=. ls", "DYLD_INSERT_LIBRARIES=x ls"], ["ls"], DYN],
   [["env 'BASH_FUNC_ls%%=() { rm f; }' bash -c ls"], ["bash", "ls"], DYN],
