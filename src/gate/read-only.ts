@@ -66,6 +66,8 @@ function writesFile(r: CommandInfo["redirects"][number]): boolean {
 export function readOnlyProblem(commands: CommandInfo[], analysis?: Analysis): string | undefined {
   if (!analysis) return "cannot be analyzed";
   if (analysis.dynamic) return `runs something that is only known when it runs${analysis.why?.[0] ? ` (${analysis.why[0].construct}: \`${analysis.why[0].text}\`)` : ""}`;
+  // effects first: they say why better than the programs they start (`core.pager` rather than `sh`)
+  for (const c of commands) if (c.effects?.length) return `${c.effects[0]}, so it is not read-only`;
   for (const p of analysis.programs) if (!Object.hasOwn(READ_ONLY, p)) return `runs ${p}, which is not read-only`;
   for (const w of analysis.wrappers ?? []) return `runs a program through ${w}`;
   for (const c of commands) {

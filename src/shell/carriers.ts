@@ -73,6 +73,7 @@ const CARRIERS: Readonly<Record<string, CarrierRow>> = {
   find: { expansions: "unquoted", custom: consoleCarriers },
   zip: { long: { "unzip-command": "line" }, shortArgs: "bnOt", expansions: "any", custom: consoleCarriers },
   make: { long: { eval: "unseen" }, shortArgs: "CfIjlow", abbrev: true },
+  bat: { long: { pager: "line", "config-file": "unseen" }, abbrev: true, expansions: "any" },
   wget: { short: { e: "unseen" }, long: { execute: "unseen", "use-askpass": "line" }, abbrev: true },
   vim: VIM, vi: VIM, nvim: VIM, view: VIM, ex: VIM, vimdiff: VIM, gvim: VIM, rvim: VIM, evim: VIM, gview: VIM,
   emacs: EMACS, emacsclient: { ...EMACS, short: { e: "unseen" } },
