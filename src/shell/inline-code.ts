@@ -269,7 +269,7 @@ function tokenize(code: string, L: Language): Token[] {
       i++;
       continue;
     }
-    if (L.comments.some((m) => code.startsWith(m, i))) {
+    if (L.comments.some((m) => code.startsWith(m, i)) && (!L.lineComments || /(?:^|\n)[ \t]*$/.test(code.slice(Math.max(0, i - 80), i)))) {
       const j = code.indexOf("\n", i);
       i = j < 0 ? code.length : j;
       continue;

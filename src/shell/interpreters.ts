@@ -30,7 +30,7 @@ interface Interpreter {
 }
 
 const PYTHON: Interpreter = { language: "python", code: "c", args: "WX", longArgs: ["check-hash-based-pycs"], stop: "m", stdin: true };
-const AWK: Interpreter = { language: "awk", code: "e", longCode: ["source"], args: "Fvil", longArgs: ["field-separator", "assign", "include", "load"], file: "fE", longFile: ["file", "exec"], operandIsCode: true };
+const AWK: Interpreter = { language: "awk", code: "e", longCode: ["source"], args: "FvilW", longArgs: ["field-separator", "assign", "include", "load"], file: "fE", longFile: ["file", "exec"], operandIsCode: true };
 const NODE: Interpreter = { language: "javascript", code: "ep", longCode: ["eval", "print"], args: "rC", longArgs: ["require", "import", "loader", "experimental-loader", "conditions", "env-file", "input-type", "title", "inspect-port"], stdin: true };
 
 const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
@@ -150,10 +150,14 @@ function stdinCode(spec: Interpreter, name: string, site: Site, f: Findings): vo
   if (!feed && cmd.pipedIn) dynamic(f, "stdin-script", `${name} runs code from a pipe, which is not in the line`, spanOf(site, cmd.words[0]));
 }
 
-/** `osascript -e 'do shell script "..."'`: AppleScript's shell call (and JXA's doShellScript) is not read: dynamic. */
+/**
+ * `osascript -e CODE`: AppleScript (`do shell script`, `tell ... to do script`) and JavaScript for
+ * Automation (`$.system`, `doShellScript`) reach the shell in ways this analysis does not read: any
+ * inline code is dynamic. A script file is osascript's own business.
+ */
 function osascript(words: Word[], i: number, site: Site, f: Findings): void {
   for (let k = i; k < words.length; k++) {
     const w = words[k];
-    if (w.flags !== 0 || /do\s+shell\s+script|doShellScript/i.test(w.text)) return dynamic(f, "inline-code", "osascript runs shell commands from AppleScript code this analysis does not read", spanOf(site, w));
+    if (w.flags !== 0 || w.text === "-e" || w.text.startsWith("-e")) return dynamic(f, "inline-code", "osascript runs AppleScript or JavaScript code this analysis does not read", spanOf(site, w));
   }
 }

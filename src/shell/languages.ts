@@ -9,6 +9,8 @@ type Kind = "line" | "argv" | "program" | "code" | "open" | "module";
 
 export interface Language {
   comments: readonly string[];
+  /** A comment starts only at the start of a line (awk: a `#` inside a regex the scan misread must not hide a call). */
+  lineComments?: boolean;
   blockComments?: boolean;
   /** Identifiers are NFKC-normalized by the interpreter (python: `ｏｓ.ｓｙｓｔｅｍ` is `os.system`). */
   normalize?: boolean;
@@ -162,6 +164,7 @@ const JS: Language = {
 
 const AWK: Language = {
   comments: ["#"],
+  lineComments: true,
   string(code, i, prev) {
     if (code[i] === '"') {
       const r = quoted(code, i + 1, '"', false);
