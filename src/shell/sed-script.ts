@@ -176,7 +176,9 @@ function command(c: string, s: Cursor, span: Span, site: Site, f: Findings, info
   if (c === "e") {
     const cmd = restOfLine(s).trim();
     addEffect(info, "runs sed e");
-    if (cmd) f.sh(cmd, site.depth + 1, f, "sed e", span);
+    // sed handles backslashes in the command before the shell sees it (`\'` becomes `'`)
+    if (cmd.includes("\\")) dynamic(f, "inline-code", "sed's e command holds backslashes, which sed itself rewrites before the shell reads it", span);
+    if (cmd) f.sh(cmd.replace(/\\(.)/g, "$1"), site.depth + 1, f, "sed e", span);
     else dynamic(f, "inline-code", "sed's e command runs the pattern space as a command", span);
     return true;
   }
