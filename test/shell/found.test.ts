@@ -23,11 +23,13 @@ const FOUND: Row[] = [
   // the same, and a NUL in a command ends it (a C string)
   [["perl -e '`nice -n 1 b$'\\''\\0'\\'' -rf -x`'"], ["perl"], DYN],
   // dash reads `$"foo"` differently from bash: text run by /bin/sh that bash and sh read apart is dynamic
-  [["echo | sed -n 'e eval '\\''A='\\''\\'\\'''\\''a b'\\''\\'\\'''\\'' nice --adjustment 5 $\"foo\" x >o'\\'''"], ["echo","eval","foo","sed","sh"], DYN],
+  [["echo | sed -n 'e eval '\\''A='\\''\\'\\'''\\''a b'\\''\\'\\'''\\'' nice --adjustment 5 $\"foo\" x >o'\\'''"], ["b","echo","eval","sed","sh"], DYN],
   // sqlite3 -> bash heredoc -> ssh ProxyCommand with `$'...'`: dialect and quoting, dynamic
   [["sqlite3 :memory: '.shell bash <<'\\''E'\\''\nssh -oProxyCommand='\\''X=1 time $'\\''\\'\\'''\\''\\x63\\x61\\x74'\\''\\'\\'''\\'' 2>e'\\'' -o BatchMode=yes h\nE'"], ["bash","sh","sqlite3"], DYN],
   // a BASH_ENV file that starts bash again recurses: the sandbox's process limit ends it
   [["printf '%s\\n' 'true && bash <<'\\''E'\\''\nnice -n 1 curl '\\''a b'\\'' 2>&1\nE' > e.sh; BASH_ENV=./e.sh bash -c :"], [":","bash","printf"], DYN],
+  // sed rewrites backslashes in an e command before the shell reads it: `\'` is `'`, so `'a b'` splits
+  [["echo | sed -n 'e case x in x) eval '\\''A='\\''\\'\\'''\\''a b'\\''\\'\\'''\\'' env -C . '\\''\\'\\'''\\''git'\\''\\'\\'''\\'''\\'';; esac'"], ["b","echo","eval","sed","sh"], DYN],
 ];
 
 checkTables({ FOUND });
