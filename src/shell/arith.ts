@@ -29,7 +29,8 @@ export function readsVariable(ctx: ScanContext, name: string, start: number, end
 
 /** Records a value the line gives `name`: an integer (1) or anything else (2). */
 export function assigns(ctx: ScanContext, name: string, kind: 1 | 2): void {
-  if (ctx.vars.get(name) !== 2) ctx.vars.set(name, kind);
+  const vars = (ctx.vars ??= new Map());
+  if (vars.get(name) !== 2) vars.set(name, kind);
 }
 
 /** True when `text` is a value arithmetic reads as a plain integer (`5`, `-3`, `0x1f`, `8#17`, empty). */
@@ -85,8 +86,8 @@ export function readOperand(sink: ArithSink, w: { text: string; raw: string; fla
 export function judgeReads(ctx: ScanContext): void {
   if (!ctx.arith.length) return;
   for (const u of ctx.arith) {
-    if (ctx.vars.get(u.name) === 1) continue;
-    const why = ctx.vars.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
+    if (ctx.vars?.get(u.name) === 1) continue;
+    const why = ctx.vars?.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
     addReason(ctx, "arithmetic-variable", `arithmetic reads \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
   }
   ctx.arith.length = 0;

@@ -12,6 +12,11 @@ import type { Word } from "./syntax";
 
 type Builtin = (words: Word[], i: number, site: Site, f: Findings) => void;
 
+/** The names this module handles (for the walk's fast path; computed when asked, not at load). */
+export function builtinNames(): string[] {
+  return Object.keys(BUILTINS);
+}
+
 /** Runs the builtin handler for `name`, if it is one of these builtins. */
 export function runBuiltin(name: string, words: Word[], i: number, site: Site, f: Findings): void {
   if (Object.hasOwn(BUILTINS, name)) BUILTINS[name](words, i, site, f);
@@ -70,7 +75,7 @@ function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Fi
   if (!staticName) {
     if (w.flags !== 0) dynamic(f, "variable-name", "a declaration made by an expansion may assign any variable (or an array element whose subscript runs code)", span);
     else {
-      if (integer) f.ctx.integers.add(w.text);
+      if (integer) (f.ctx.integers ??= new Set()).add(w.text);
       nameArg(site, f, 0)(w);
     }
     return;
@@ -80,10 +85,10 @@ function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Fi
   const value = w.text.slice(eq + 1);
   readName(sinkOf(site, f), target, true, span, 0);
   const name = target.replace(/\[[^]*$/, "");
-  if (integer) f.ctx.integers.add(name);
+  if (integer) (f.ctx.integers ??= new Set()).add(name);
   checkAssignment(name, value, valueStatic, span, site, f);
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
-  else if (integer || f.ctx.integers.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
+  else if (integer || f.ctx.integers?.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
 }
 

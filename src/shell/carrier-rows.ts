@@ -2,7 +2,6 @@
 // table): `-e CMD`, `-eCMD`, `--rsh=CMD`, `--rsh CMD`, and GNU's prefixes (`--rs=CMD`) where the
 // program accepts them. A word made by an expansion where an option could be (`rsync $OPTS`) may be
 // any of these options, so for these programs it makes the line dynamic.
-import { vimCommand } from "./editor-commands";
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf } from "./findings";
 import { BRACE, GLOB, type Word } from "./syntax";
 
@@ -67,7 +66,7 @@ export function carry(kind: Carry, value: string | Word | undefined, at: Word, v
     value = value.text;
   }
   if (kind === "unseen") return dynamic(f, "unseen-code", `${via} makes the program run code or read settings that are not in the line`, span);
-  if (kind === "vim") return vimCommand(value, via, span, site, f);
+  if (kind === "vim") return (require("./editor-commands") as typeof import("./editor-commands")).vimCommand(value, via, span, site, f); // lazy chunk
   if (kind === "exec") {
     const m = /(?:^|,)exec=(.*)$/s.exec(value);
     if (m) f.sh(m[1], site.depth + 1, f, via, span);

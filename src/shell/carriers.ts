@@ -4,11 +4,13 @@
 // Rows are read by carrier-rows.ts; git, sed and the consoles (ssh -o, sqlite3, psql...) have their own
 // readers.
 import { applyRow, type CarrierRow } from "./carrier-rows";
-import { consoleCarriers } from "./console-carriers";
 import type { CommandInfo, Findings, Site } from "./findings";
-import { gitCarriers } from "./git-carriers";
-import { sedCarriers } from "./sed-script";
 import type { Word } from "./syntax";
+
+/** The names this table has rows for (computed when asked, not at load). */
+export function carrierNames(): string[] {
+  return Object.keys(CARRIERS);
+}
 
 /** Applies `name`'s row, if it has one, to its arguments `words[i..]`; `info` is its resolved command. */
 export function checkCarriers(name: string, words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
@@ -16,6 +18,13 @@ export function checkCarriers(name: string, words: Word[], i: number, site: Site
 }
 
 // --- internal ---
+
+// The readers of git, sed and the consoles are loaded the first time one of those programs runs
+// (Bun bundles require() as a lazy chunk), so they cost nothing on the start-up path of other lines.
+type Reader = (words: Word[], i: number, site: Site, f: Findings, info: CommandInfo) => void;
+const consoleCarriers: Reader = (...a) => (require("./console-carriers") as typeof import("./console-carriers")).consoleCarriers(...a);
+const gitCarriers: Reader = (...a) => (require("./git-carriers") as typeof import("./git-carriers")).gitCarriers(...a);
+const sedCarriers: Reader = (...a) => (require("./sed-script") as typeof import("./sed-script")).sedCarriers(...a);
 
 const SSH_LIKE: CarrierRow = {
   short: { F: "unseen", E: "writes" },

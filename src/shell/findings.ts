@@ -89,9 +89,23 @@ export function stop(f: Findings, message: string): void {
 
 /** Returns the lowercased program name of a path: basename, `.exe` and friends dropped (`C:\Git\git.EXE` -> `git`). */
 export function basename(path: string): string {
-  const name = path.slice(Math.max(path.lastIndexOf("/"), path.lastIndexOf("\\")) + 1).toLowerCase();
-  const dot = name.lastIndexOf(".");
-  return dot > 0 && Object.hasOwn(WINDOWS_EXTENSIONS, name.slice(dot + 1)) ? name.slice(0, dot) : name;
+  // one pass: where the last separator and the last dot are, and whether anything is upper case
+  let start = 0;
+  let dot = -1;
+  let upper = false;
+  for (let i = 0; i < path.length; i++) {
+    const c = path.charCodeAt(i);
+    if (c === 47 || c === 92) {
+      start = i + 1;
+      dot = -1;
+    } else if (c === 46) dot = i;
+    else if ((c >= 65 && c <= 90) || c > 127) upper = true; // upper case, or a letter toLowerCase may change
+  }
+  let name = start ? path.slice(start) : path;
+  if (upper) name = name.toLowerCase();
+  if (dot <= start) return name;
+  const ext = name.slice(dot - start + 1);
+  return Object.hasOwn(WINDOWS_EXTENSIONS, ext) ? name.slice(0, dot - start) : name;
 }
 
 const WINDOWS_EXTENSIONS: Readonly<Record<string, 1>> = { exe: 1, cmd: 1, bat: 1, com: 1 };

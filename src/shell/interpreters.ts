@@ -8,44 +8,8 @@ import { deliveredBody } from "./heredocs";
 import { type Findings, type Site, dynamic, spanOf } from "./findings";
 import { scanCode } from "./inline-code";
 import { stdinOf } from "./runners";
+import { type Interpreter, lookupInterpreter } from "./interpreter-table";
 import type { Span, Word } from "./syntax";
-
-interface Interpreter {
-  language: string;
-  /** Short options whose argument is code (`-c`, `-e`). */
-  code: string;
-  longCode?: readonly string[];
-  /** Other short options that take an argument (next word or attached). */
-  args?: string;
-  longArgs?: readonly string[];
-  /** Short options after which no code follows (`python -m MODULE`). */
-  stop?: string;
-  /** The first operand is the program (awk), unless a code or file option gave one. */
-  operandIsCode?: boolean;
-  /** Options that name a file of code: after one, operands are data. */
-  file?: string;
-  longFile?: readonly string[];
-  /** With no code and no script operand, the code is read from stdin. */
-  stdin?: boolean;
-}
-
-const PYTHON: Interpreter = { language: "python", code: "c", args: "WX", longArgs: ["check-hash-based-pycs"], stop: "m", stdin: true };
-const AWK: Interpreter = { language: "awk", code: "e", longCode: ["source"], args: "FvilW", longArgs: ["field-separator", "assign", "include", "load"], file: "fE", longFile: ["file", "exec"], operandIsCode: true };
-const NODE: Interpreter = { language: "javascript", code: "ep", longCode: ["eval", "print"], args: "rC", longArgs: ["require", "import", "loader", "experimental-loader", "conditions", "env-file", "input-type", "title", "inspect-port"], stdin: true };
-
-const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
-  python: PYTHON, pypy: PYTHON, py: PYTHON,
-  perl: { language: "perl", code: "eE", stdin: true },
-  node: NODE, nodejs: NODE,
-  bun: { language: "javascript", code: "ep", longCode: ["eval", "print"] },
-  ruby: { language: "ruby", code: "e", args: "IrCEF", stdin: true },
-  jruby: { language: "ruby", code: "e", args: "IrCEF", stdin: true },
-  awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK,
-  php: { language: "php", code: "rBRE", args: "cdftz", file: "F", stdin: true },
-  lua: { language: "lua", code: "e", args: "l", stdin: true },
-  luajit: { language: "lua", code: "e", args: "l", stdin: true },
-  rscript: { language: "r", code: "e" },
-};
 
 /** Scans the inline code of interpreter `name` (the program of `words[i-1]`), if it is one. */
 export function runInline(name: string, words: Word[], i: number, site: Site, f: Findings): void {
@@ -92,14 +56,6 @@ export function runInline(name: string, words: Word[], i: number, site: Site, f:
 }
 
 // --- internal ---
-
-function lookupInterpreter(name: string): Interpreter | undefined {
-  if (Object.hasOwn(INTERPRETERS, name)) return INTERPRETERS[name];
-  const last = name.charCodeAt(name.length - 1);
-  if (last < 48 || last > 57) return undefined; // no version suffix (`python3.12`)
-  const base = name.replace(/[0-9.]+$/, "");
-  return base !== name && (base === "python" || base === "pypy" || base === "ruby" || base === "perl" || base === "lua" || base === "php") ? INTERPRETERS[base] : undefined;
-}
 
 function shortOption(spec: Interpreter, name: string, words: Word[], k: number, site: Site, f: Findings): { next: number; code: boolean; file: boolean; stop?: boolean } {
   const w = words[k];

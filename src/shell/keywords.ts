@@ -50,6 +50,7 @@ export function skipFunctionParens(s: Cursor): boolean {
 
 const KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "{", "}", "!", "coproc"]);
 // KEYWORDS and the words that start a compound of their own (listed, not spread: see cursor.ts)
+const RESERVED_FIRST = "itefdwu{}!cs[";
 const RESERVED = new Set(["if", "then", "elif", "else", "fi", "do", "done", "while", "until", "{", "}", "!", "coproc", "for", "select", "case", "[[", "function", "time"]);
 
 /** Counts `{ if do` against `} fi done`: an unbalanced line is a syntax error (bash runs none of it). */
@@ -77,6 +78,8 @@ function skipTimeOptions(s: Cursor): void {
 
 /** Returns the unquoted word at the position if it is short, plain and possibly reserved, else "". */
 function peekPlain(s: Cursor): string {
+  // every reserved word starts with one of these: most words are ruled out by their first character
+  if (!RESERVED_FIRST.includes(s.src[s.pos] ?? " ")) return "";
   let i = s.pos;
   const stop = Math.min(s.end, i + 9);
   for (; i < stop; i++) {

@@ -4,15 +4,15 @@
 // (runners.ts). Fail closed: whenever a program, or a command line that will be run, is not known
 // before the line runs, the analysis is dynamic, with the reason and where.
 import { readOperand } from "./arith";
-import { runBuiltin } from "./builtins";
-import { checkCarriers } from "./carriers";
+import { builtinNames, runBuiltin } from "./builtins";
+import { carrierNames, checkCarriers } from "./carriers";
 import { carriesCommand, checkAssignment } from "./environment";
 import { type CommandInfo, type Findings, type Site, addEffect, basename, dynamic, record, spanOf, stop } from "./findings";
-import { runInline } from "./interpreters";
+import { interpreterNames, lookupInterpreter } from "./interpreter-table";
 import { type Seen, skipOptions, type Words } from "./options";
 import { readsStdin, run } from "./runners";
 import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText, type Word } from "./scan";
-import { isLoader, runnerOf, unmodelled, wrapperOf } from "./wrappers";
+import { isLoader, runnerNames, runnerOf, unmodelled, wrapperOf } from "./wrappers";
 
 export { basename, type CommandInfo, type Findings, type InlineCode } from "./findings";
 
@@ -109,13 +109,32 @@ function program(name: string, words: Word[], i: number, site: Site, f: Findings
   if (name === "") return void withEffects(record(f, site, null, words, i, false, wrappers), effects);
   f.programs.add(name);
   const info = withEffects(record(f, site, name, words, i, false, wrappers), effects);
+  if (plain(name)) return;
   const why = unmodelled(name);
   if (why) return dynamic(f, "unmodelled-runner", why, spanOf(site, words[i]));
   runBuiltin(name, words, i + 1, site, f);
   checkCarriers(isLoader(name) ? "ld.so" : name, words, i + 1, site, f, info);
-  runInline(name, words, i + 1, site, f);
+  if (lookupInterpreter(name) || name === "osascript") inlineCode().runInline(name, words, i + 1, site, f);
   const runner = runnerOf(name);
   if (runner) run(runner, name, words, i + 1, site, f);
+}
+
+/** The module that reads inline code, loaded the first time an interpreter runs (a lazy chunk). */
+function inlineCode(): typeof import("./interpreters") {
+  return require("./interpreters") as typeof import("./interpreters");
+}
+
+let handled: Set<string> | undefined;
+
+/**
+ * True when no table has a row for `name` (most programs): it runs, and nothing more is read. One
+ * set lookup instead of one per table; built on the first call, not when the module loads.
+ */
+function plain(name: string): boolean {
+  const last = name.charCodeAt(name.length - 1);
+  if ((last >= 48 && last <= 57) || name.startsWith("ld")) return false; // `python3.12`, the dynamic loader
+  handled ??= new Set([...builtinNames(), ...carrierNames(), ...interpreterNames(), ...runnerNames()]);
+  return !handled.has(name);
 }
 
 function withEffects(info: CommandInfo, effects: string[]): CommandInfo {
@@ -131,7 +150,7 @@ function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
   const span = spanOf(site, w);
   if (carriesCommand(name)) effects.push(`environment ${name}`);
   checkAssignment(name, value, w.flags === 0, span, site, f);
-  if (f.ctx.integers.has(name)) readOperand({ ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) }, { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
+  if (f.ctx.integers?.has(name)) readOperand({ ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) }, { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
 }
 
 function describe(w: Word): string {

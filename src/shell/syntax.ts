@@ -81,11 +81,11 @@ export interface ScanContext {
    * Arithmetic evaluates a variable's value as an expression (`x='a[$(rm f)]'; (( x ))` runs rm), so
    * a variable read in arithmetic is safe only when every value the line gives it is an integer.
    */
-  vars: Map<string, 1 | 2>;
+  vars?: Map<string, 1 | 2>;
   /** Variables read in arithmetic, with where: judged once the whole line is known. */
   arith: { name: string; start: number; end: number }[];
   /** Variables given the integer attribute (`declare -i n`): assigning to them is arithmetic. */
-  integers: Set<string>;
+  integers?: Set<string>;
   /** More reasons were found than are kept. */
   reasonsDropped?: boolean;
 }
@@ -103,7 +103,8 @@ export function provenance(word: Word): string[] {
 
 /** Returns a fresh context with the default step budget (enough for 32 nested re-scans of 64 KiB). */
 export function newContext(budget = 1 << 22): ScanContext {
-  return { steps: 0, budget, stopped: false, issues: [], reasons: [], vars: new Map(), arith: [], integers: new Set() };
+  // `vars` and `integers` are made when a line first needs them: most lines assign nothing
+  return { steps: 0, budget, stopped: false, issues: [], reasons: [], arith: [] };
 }
 
 /** At most this many reasons are kept: one is enough to fire a guard, a few explain it. */
