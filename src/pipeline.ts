@@ -80,6 +80,11 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
       catalogCwd = payload.cwd || process.cwd();
     }
+    // Layers that cannot be read as configured: deny rather than run without their guards.
+    if (call.event === "PreToolUse" && catalog.broken?.length) {
+      effects.push({ decision: "deny", reason: `agentihooks: ${catalog.broken.join("; ")}; denied to fail closed` });
+      continue;
+    }
     // The matched field: the tool name on tool steps, the source/reason/... on the others.
     const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
@@ -97,7 +102,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
         maxParallel: config.maxParallel,
         logsDir: paths.logs,
       });
-      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status: "skipped" as const, exitCode: null, stdout: "", stderr: "", durationMs: 0, error: `the condition ${p}` })));
+      // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
+      const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
+      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} ${p}; denied to fail closed`, durationMs: 0, error: `the condition ${p}` })));
       trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
     }
     trace.merged = mergeOutcomes(trace.outcomes);

@@ -1,10 +1,12 @@
 // The per-session gate: $AGENTIHOOKS_HOME/gates/<session>.json = {session_id, armed_at, source,
 // prompt_excerpt}. It is open only while the file exists, parses, names its session and is younger
 // than GATE_TTL_MS; anything else (missing, stale, corrupt, from the future) counts as closed, so a
-// failure can only ever keep the gate shut.
+// failure can only ever keep the gate shut. With strict modes, a gate file or gates folder that
+// another user could have written is refused (closed), and the deny reason says so.
 import { readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { writeFileAtomic } from "../state/atomic";
+import { firstPrivacyProblem } from "../state/private";
 
 /** One hour: a gate left open by a turn that never reached Stop closes by itself. */
 export const GATE_TTL_MS = 3600 * 1000;
@@ -52,6 +54,22 @@ export function closeGate(home: string, sessionId: string): void {
   } catch {}
 }
 
+export interface GateState {
+  record?: GateRecord;
+  /** Why an existing gate file was not trusted (strict modes). */
+  refused?: string;
+}
+
+/** Returns the gate's state: its record when open, why it was refused when another user could write it. */
+export function gateState(home: string, sessionId: string, strict = true, now = Date.now()): GateState {
+  const path = gatePath(home, sessionId);
+  if (!path) return {};
+  const record = openGate(home, sessionId, now);
+  if (!record || !strict) return { record };
+  const refused = firstPrivacyProblem([home, join(home, "gates"), path]);
+  return refused ? { refused } : { record };
+}
+
 /** Returns the open gate's record, or undefined when the gate is closed (missing, stale or corrupt). */
 export function openGate(home: string, sessionId: string, now = Date.now()): GateRecord | undefined {
   const path = gatePath(home, sessionId);
@@ -70,9 +88,9 @@ export function openGate(home: string, sessionId: string, now = Date.now()): Gat
   return r as GateRecord;
 }
 
-/** Returns true when the session's gate is open. */
-export function isGateOpen(home: string, sessionId: string, now = Date.now()): boolean {
-  return openGate(home, sessionId, now) !== undefined;
+/** Returns true when the session's gate is open (and, with strict modes, its file is private). */
+export function isGateOpen(home: string, sessionId: string, now = Date.now(), strict = true): boolean {
+  return gateState(home, sessionId, strict, now).record !== undefined;
 }
 
 /** The deny reason: tells the agent that a person opens the gate, and how. */
@@ -83,5 +101,13 @@ export function gateMessage(what: string): string {
     'prompt, e.g. "set a condition: ..." or "remove the <name> condition"; that opens the gate until the end ' +
     "of the turn (one hour at most). Then use the condition_set / condition_clear tools of the agentihooks MCP " +
     "server. Reading stays open: condition_list, condition_show, `agentihooks conditions list`."
+  );
+}
+
+/** The deny reason for a person's own act (trusting a repository, registering or removing the hooks). */
+export function personMessage(what: string): string {
+  return (
+    `agentihooks: ${what} is refused: this is a person's decision, never an agent's, whatever the condition ` +
+    "gate says. Ask the person to run it in their own terminal."
   );
 }

@@ -57,7 +57,7 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
   const argv = runnerFor(c.path, c.ext, opts.envFor(c));
   if (typeof argv === "string") return argv;
   try {
-    mkdirSync(opts.logsDir, { recursive: true });
+    mkdirSync(opts.logsDir, { recursive: true, mode: 0o700 });
     const inputPath = join(opts.logsDir, `.async-input.${process.pid}.${Math.random().toString(36).slice(2)}`);
     writeFileSync(inputPath, opts.payloadJson, { mode: 0o600 });
     const input = openSync(inputPath, "r");

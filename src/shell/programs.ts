@@ -12,11 +12,17 @@ export interface CommandInfo {
   program: string | null;
   args: string[];
   depth: number;
-  redirects: { op: string; fd?: string; target: string }[];
+  redirects: { op: string; fd?: string; target: string; readonly word?: Word }[];
   /** The program word (or the command line a runner runs) is not static. */
   dynamic?: boolean;
   /** How it was reached when a runner ran it: `bash -c`, `xargs`, `find -exec`, `heredoc`, ... */
   via?: string;
+  /**
+   * The scanned words this command was resolved from (assignments and wrappers included), with their
+   * provenance: the gate compares paths after quote removal and expands globs itself. Not enumerable,
+   * so `programs --json` stays as it is.
+   */
+  readonly words?: readonly Word[];
 }
 
 /** Everything one analysis has found so far; nested analyses add to the same object. */
@@ -96,12 +102,14 @@ function record(f: Findings, site: Site, program: string | null, words: Word[], 
   };
   if (dynamic) info.dynamic = true;
   if (site.via) info.via = site.via;
+  Object.defineProperty(info, "words", { value: words });
   f.commands.push(info);
 }
 
 function describeRedirect(r: Redirect): CommandInfo["redirects"][number] {
   const out: CommandInfo["redirects"][number] = { op: r.op, target: r.target.flags ? r.target.raw : r.target.text };
   if (r.fd) out.fd = r.fd;
+  Object.defineProperty(out, "word", { value: r.target }); // for the gate, as `words` above
   return out;
 }
 

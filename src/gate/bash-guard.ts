@@ -1,0 +1,149 @@
+// Whether a shell line touches something protected (paths.ts), judged on the words bash will see:
+// after quote removal (the analyzer's words), with globs counted as every path they could match,
+// `cd` followed through the line, variables the line assigns expanded, and symlinks (dangling ones
+// too) followed. A line that touches something protected passes the closed gate only when it only
+// reads (read-only.ts). What it cannot see: a program that writes there by itself without naming
+// the place (a script, a compiler), which SECURITY.md says.
+import type { ShellAnalysis } from "../shell/analyze";
+import type { CommandInfo } from "../shell/programs";
+import type { Word } from "../shell/scan";
+import { patchPaths } from "../harness/common";
+import { argWords, LineState } from "./line-state";
+import { expandGlob, globMatch, lexicalMatch, segmentsOf } from "./path-match";
+import { type PathScope, type ProtectedKind, holdsProtected, protectedKind } from "./paths";
+import { isLiteral, literalText, type Piece } from "./word-value";
+
+export const KIND_TEXT: Record<ProtectedKind, string> = {
+  layer: "a condition layer",
+  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
+  harness: "a harness's hook registration",
+  executable: "the agentihooks executable",
+  git: "the git config of a repository that holds a condition layer",
+};
+
+/** Programs whose operands, when they are folders holding protected things, delete or move them. */
+const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);
+/** Names that, relative to a folder only known when the line runs, could be part of a protected path. */
+const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot"]);
+/** Each line's words cost a symlink walk each; a huge line is judged by its text and first words. */
+const MAX_OPERANDS = 256;
+
+/** Returns what the line touches that is protected (a phrase), or undefined. */
+export function touchedBy(command: string, analysis: ShellAnalysis | undefined, scope: PathScope): string | undefined {
+  const commands = analysis?.commands ?? [];
+  const named = mentions(command, commands, scope);
+  if (named) return named;
+  const line = new LineState(scope, command, commands);
+  const memo = new Map<string, string>();
+  const dotglob = /dotglob|GLOBIGNORE/.test(command);
+  let budget = MAX_OPERANDS;
+  // apply_patch run from the shell (Codex runs `apply_patch <<'EOF' ... EOF` itself): its headers name paths
+  if (commands.some((c) => c.program === "apply_patch" || c.program === "applypatch")) {
+    for (const path of patchPaths(command)) {
+      const k = protectedKind(path, scope, scope.cwd, memo);
+      if (k) return `${KIND_TEXT[k]} (${path}, in a patch)`;
+    }
+  }
+  for (const c of commands) {
+    if (!line.cwdUnknown) {
+      for (const cwd of line.cwds) {
+        const k = protectedKind(cwd, scope, "/", memo);
+        if (k) return `${KIND_TEXT[k]} (it runs inside ${cwd})`;
+      }
+    }
+    const remover = c.program !== null && REMOVERS.has(c.program);
+    for (const w of operands(c)) {
+      if (budget-- <= 0) return undefined;
+      const hit = judgeWord(w.word, line, remover || w.redirect, dotglob, memo);
+      if (hit) return hit;
+    }
+    line.follow(c);
+  }
+  return undefined;
+}
+
+/** The words of a command that may name paths: arguments (an option's `=value` too) and redirect targets. */
+function operands(c: CommandInfo): { word: Word; redirect: boolean }[] {
+  const out: { word: Word; redirect: boolean }[] = [];
+  for (const w of argWords(c)) {
+    if (w.flags === 0 && w.text.startsWith("-")) {
+      const eq = w.raw.indexOf("=");
+      if (w.text.startsWith("--") && eq > 0) out.push({ word: { ...w, text: w.text.slice(w.text.indexOf("=") + 1), raw: w.raw.slice(eq + 1) }, redirect: false });
+      continue;
+    }
+    out.push({ word: w, redirect: false });
+  }
+  for (const r of c.redirects) if (r.word) out.push({ word: r.word, redirect: true });
+  return out;
+}
+
+/** Returns what a word can name that is protected, or undefined. */
+function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
+  const scope = line.scope;
+  for (const p of line.patterns(w)) {
+    if (isLiteral(p)) {
+      const text = literalText(p);
+      if (!text) continue;
+      if (!text.startsWith("/") && !text.startsWith("~") && line.cwdUnknown) {
+        if (pathLike(text)) return `a path (${text}) relative to a folder a \`cd\` in the line only knows when it runs`;
+        continue;
+      }
+      for (const cwd of line.cwds) {
+        const k = protectedKind(text, scope, cwd, memo);
+        if (k) return `${KIND_TEXT[k]} (${text})`;
+        if (remover && holdsProtected(text, scope, cwd, memo)) return `a folder that holds ${KIND_TEXT.layer} or other protected files (${text})`;
+      }
+      continue;
+    }
+    const hit = judgePattern(p, w.raw, line, remover, dotglob, memo);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
+  const scope = line.scope;
+  if (remover && p.every((x) => "any" in x)) return `an operand only known when it runs (${raw})`;
+  const first = p[0];
+  const absolute = (first && "lit" in first && first.lit.startsWith("/")) || (first !== undefined && "any" in first);
+  const bases: Piece[][] = absolute ? [p] : line.cwdUnknown ? [[{ any: true }, { lit: "/" }, ...p]] : line.cwds.map((c) => [{ lit: `${c}/` }, ...p]);
+  for (const full of bases) {
+    const { segs, absolute: abs } = segmentsOf(full, dotglob);
+    const lexical = lexicalMatch(segs, abs, scope);
+    if (lexical.kind) return `${KIND_TEXT[lexical.kind]} (the pattern ${raw} can name it)`;
+    if (remover && lexical.ancestor) return `a folder holding protected files (the pattern ${raw} can name it)`;
+    if (full.some((x) => "any" in x)) continue;
+    const matches = expandGlob(segs, abs, "/");
+    if (!matches) continue;
+    const found = globMatch(matches, scope, memo);
+    if (found.kind) return `${KIND_TEXT[found.kind]} (the pattern ${raw} matches it)`;
+    if (remover && found.ancestor) return `a folder holding protected files (the pattern ${raw} matches it)`;
+  }
+  return undefined;
+}
+
+function pathLike(text: string): boolean {
+  return /[/.]/.test(text) || PROTECTED_NAMES.has(text.toLowerCase());
+}
+
+/**
+ * The textual net: a line that names a protected place anywhere in its text or its words after quote
+ * removal (an interpreter's inline code, a heredoc fed to one, an option's attached value) counts as
+ * touching it, so only reading passes.
+ */
+function mentions(command: string, commands: CommandInfo[], scope: PathScope): string | undefined {
+  const texts = [command];
+  for (const c of commands) {
+    for (const w of c.words ?? []) if (w.text !== w.raw) texts.push(w.text);
+    for (const r of c.redirects) if (r.word && r.word.text !== r.word.raw) texts.push(r.word.text);
+  }
+  const blob = texts.join("\n").toLowerCase();
+  const home = /\.agentihooks|agentihooks_home/.test(blob) || blob.includes(scope.home.toLowerCase());
+  if (/conditions/.test(blob) && (home || /\.claude/.test(blob))) return `${KIND_TEXT.layer} (named in the command)`;
+  if (home && /gates|cache|builtin|state\.json|trust\.json/.test(blob)) return `${KIND_TEXT.home} (named in the command)`;
+  if (/\.claude\/+settings(?:\.local)?\.json|\.codex\/+(?:hooks\.json|config\.toml)|\.copilot\/+(?:hooks|settings\.json)|\.github\/+(?:hooks|copilot\/+settings)/.test(blob)) {
+    return `${KIND_TEXT.harness} (named in the command)`;
+  }
+  if (/codex_home|claude_config_dir|copilot_home/.test(blob) && /hooks|settings|config\.toml/.test(blob)) return `${KIND_TEXT.harness} (named in the command)`;
+  return undefined;
+}
