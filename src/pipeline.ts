@@ -104,7 +104,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       });
       // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
       const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
-      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} ${p}; denied to fail closed`, durationMs: 0, error: `the condition ${p}` })));
+      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} is refused: ${p}; denied to fail closed`, durationMs: 0, error: `the condition ${p}` })));
       trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
     }
     trace.merged = mergeOutcomes(trace.outcomes);

@@ -93,15 +93,19 @@ function judgeRepository(root: string, layerPath: string, bundle: string | undef
   }
   const record = store.repositories[key];
   if (record?.trusted) return { trusted: true, why: `a person trusted it (agentihooks trust, ${record.since})` };
-  if (record) return { trusted: false, owner: record.why, why: `seen untrusted on ${record.since} (${record.why}); a person can trust it: agentihooks trust ${key}` };
+  if (record?.by === "person") return { trusted: false, owner: record.owner, why: `a person revoked its trust (${record.since}); agentihooks trust ${key} trusts it again` };
   const remotes = readRemotes(root);
-  if (remotes.error) return { trusted: false, why: remotes.error };
+  if (remotes.error) return config.trustedOwners.includes("*") ? { trusted: true, why: `CONDITIONS_TRUSTED_OWNERS=* (${remotes.error})` } : { trusted: false, why: remotes.error };
+  // What was seen once still counts: a remote removed or renamed since then does not make it trusted,
+  // but the person trusting its owner (CONDITIONS_TRUSTED_OWNERS, the bundle) does.
+  const urls = [...new Set([...(record?.urls ?? []), ...remotes.urls])];
   // The bundle's owner is read only when there is a remote to compare it with (it costs a git process).
-  const bundleOwner: Owner | undefined = remotes.urls.length && bundle ? ownerOfBundle(bundle) : undefined;
-  const verdict = judgeUrls(remotes.urls, bundleOwner, config.trustedOwners);
-  if (!verdict.trusted && existsSync(layerPath)) {
+  const bundleOwner: Owner | undefined = urls.length && bundle ? ownerOfBundle(bundle) : undefined;
+  const verdict = judgeUrls(urls, bundleOwner, config.trustedOwners);
+  if (record && !verdict.trusted) return { ...verdict, why: `${verdict.why}; seen untrusted since ${record.since} (${record.by === "clone" ? "cloned" : "seen"} by the hook); a person can trust it: agentihooks trust ${key}` };
+  if (!record && !verdict.trusted && existsSync(layerPath)) {
     try {
-      setTrust(home, key, { trusted: false, by: "seen", why: verdict.why, urls: remotes.urls });
+      setTrust(home, key, { trusted: false, by: "seen", why: verdict.why, owner: verdict.owner, urls });
     } catch (err) {
       plan.problems.push(`cannot remember ${key} as untrusted: ${(err as Error).message}`);
     }

@@ -65,9 +65,13 @@ export function readRemotes(root: string, env: Record<string, string | undefined
   const files = [join(common, "config"), ...outerConfigs(env)];
   const mentioned = files.some((f) => REMOTE_SECTIONS.test(readText(f))) || Object.keys(env).some((k) => /^GIT_CONFIG_(?:COUNT|PARAMETERS)$/.test(k));
   if (!mentioned) return { urls: clone ? [clone] : [] };
-  const out = runGit(root, env);
-  if (typeof out !== "string") return { urls: clone ? [clone] : [], error: out.error };
-  return fromConfig(out, clone);
+  // Read twice and joined: as the repository sees it (includeIf, every scope), and the repository's
+  // own file with its includes, which counts even where git would not take the folder for a repository.
+  // (A folder git refuses as a repository, such as one owned by another user, still has its own file.)
+  const own = runGit(["config", "--file", join(common, "config"), "--includes"], env);
+  if (typeof own !== "string") return { urls: clone ? [clone] : [], error: own.error };
+  const full = runGit(["-C", root, "config"], env);
+  return fromConfig(`${typeof full === "string" ? full : ""}\0${own}`, clone);
 }
 
 /** The URL a clone was made from, from the first line of its HEAD reflog (`clone: from URL`). */
@@ -77,11 +81,11 @@ function cloneOrigin(common: string): string | undefined {
   return m ? m[1].trim() : undefined;
 }
 
-function runGit(root: string, env: Record<string, string | undefined>): string | { error: string } {
+function runGit(config: string[], env: Record<string, string | undefined>): string | { error: string } {
   const clean: Record<string, string | undefined> = { ...env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0" };
   for (const k of ["GIT_DIR", "GIT_WORK_TREE", "GIT_COMMON_DIR", "GIT_INDEX_FILE"]) delete clean[k];
   try {
-    const p = Bun.spawnSync(["git", "-C", root, "config", "--null", "--get-regexp", "^(remote\\..+\\.(url|pushurl)|url\\..+\\.(insteadof|pushinsteadof))$"], {
+    const p = Bun.spawnSync(["git", ...config, "--null", "--get-regexp", "^(remote\\..+\\.(url|pushurl)|url\\..+\\.(insteadof|pushinsteadof))$"], {
       env: clean,
       stdin: "ignore",
       stdout: "pipe",

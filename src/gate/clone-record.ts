@@ -70,7 +70,7 @@ export function recordClones(commands: readonly CommandInfo[], line: LineState, 
           if (!name) continue;
           const dest = followLinks(absolutePath(name, line.scope, cwd));
           try {
-            setTrust(home, dest, { trusted: false, by: "clone", why: `cloned from ${url}: ${verdict.why}`, urls: [url] });
+            setTrust(home, dest, { trusted: false, by: "clone", why: `cloned from ${url}: ${verdict.why}`, owner: verdict.owner, urls: [url] });
           } catch (err) {
             note(`cannot remember the clone ${dest} as untrusted: ${(err as Error).message}`);
           }

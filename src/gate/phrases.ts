@@ -20,6 +20,7 @@ export { isTypedPrompt };
 export const VERBS = [
   "set", "add", "create", "make", "write", "put", "install", "remove", "clear", "delete", "drop",
   "update", "change", "edit", "replace", "fix", "adjust", "tweak", "rename", "disable", "enable", "register",
+  "want", "need",
 ];
 
 /** Words that may sit between the verb and the name words. */
@@ -41,24 +42,38 @@ const NEGATION = /(?:^|[^\p{L}'])(?:not|never|no|nobody|nothing|neither|nor|with
 /** A question about conditions, not a request for one. */
 const QUESTION = /^(?:\W*)(?:how|what|why|where|when|which|who|whether|is|are|was|were|does|did|should|shall|do\s+(?:i|we)|may\s+i|am\s+i|have|has)\b/i;
 
+/** A condition's step-matcher prefix, as in its file name: pre-bash, post-Bash, pre-read+edit, pre-mcp__x. */
+const STEP_TOKEN = /\b(?:pre|post|stop|prompt|fail|permission|start|end|notify|compact|substart|substop)-(?:bash|read|write|edit|multiedit|notebookedit|glob|grep|webfetch|websearch|task|agent|any|view|create|apply_patch|mcp|\*)(?=[\s.+_,;:!?'"-]|$)/i;
+
 /** Strong markers: any one makes the request an agentihooks one. */
 const STRONG = [
   /\bagentihooks\b/i,
-  /\b(?:pre|post|stop|prompt|fail|permission|start|end|notify|compact|substart|substop)-[\p{L}\p{N}.+*_-]+/iu,
+  STEP_TOKEN,
   /\bbash\.[\p{L}\p{N}_-]+/iu,
-  /\bremind(?:s|ing|er|ers)?\b(?:\s+(?:me|us|you|the\s+agent|claude|codex|copilot))?/i,
+  /\bpre\s*tool\s*use\b|\bpost\s*tool\s*use\b|\buser\s*prompt\s*submit\b/i,
+  /\bremind(?:s|ing)?\s+(?:me|us|you|the\s+agent|claude|codex|copilot)\b/i,
   /\b(?:every|each|any)\s+time\s+(?:you|i|we|the\s+agent|an?\s+agent|claude|codex|copilot)\b/i,
   /\bwhenever\s+(?:you|i|we|the\s+agent|an?\s+agent|claude|codex|copilot)\b/i,
   /\b(?:before|after|when|if)\s+(?:you|the\s+agent|an?\s+agent|claude|codex|copilot)\s+(?:runs?|calls?|uses?|tries|try|writes?|edits?|executes?|does|do)\b/i,
+  /\b(?:claude|codex|copilot|the\s+agents?|agents)\s+(?:never|always|must|should|can't|cannot|won't|only)\b/i,
   /\btool\s+(?:calls?|use|uses)\b/i,
-  /\b(?:claude|codex|copilot)\b/i,
-  /\b(?:the|an?|my|our)\s+agents?\b/i,
   /\bcondition\s+(?:gate|layer|folder)\b/i,
   /\.claude\/conditions|\.agentihooks/i,
 ];
-/** Hook verbs: with a command the agent runs, they make the request an agentihooks one. */
-const HOOK_VERB = /\b(?:block|blocks|blocking|deny|denies|denying|refuse|refuses|warn|warns|warning|nudge|nudges|intercept|intercepts|prevent|prevents|forbid|forbids|disallow|disallows|stop|stops|allow|allows|ask\s+(?:me|first|before)|require|requires)\b/i;
-const COMMANDS = /(?:\b(?:git|gh|kubectl|helm|terraform|docker|podman|npm|npx|pnpm|yarn|pip|pip3|sudo|rm|curl|wget|ssh|scp|rsync|make|cargo|go|python3?|node|bun|deno|aws|gcloud|az|psql|mysql|chmod|chown|dd|mkfs|brew|apt|apt-get)\s+[\w-]|\brm\s+-rf|\bforce[\s-]?push|\bpush\s+--force|\bcommand\s+line|\bshell\s+commands?|\bbash\b)/i;
+/** Weak markers: this tool's world, but only with a hook verb. */
+const WEAK = [
+  /(?<![\w./-])(?:claude(?:\s+code)?|codex|copilot)(?![\w./-])/i,
+  /\b(?:the|an?|my|our)\s+agents?\b(?!\s*(?:service|process|server|config|module|class|code|api|id|pool|framework|library|sdk|runtime|_))/i,
+];
+/** Hook verbs: with a command the agent runs (or a weak marker), they make the request an agentihooks one. */
+const HOOK_VERB = /\b(?:block|blocks|blocking|deny|denies|denying|refuse|refuses|warn|warns|warning|nudge|nudges|intercept|intercepts|prevent|prevents|forbid|forbids|disallow|disallows|stop|stops|asks?\s+(?:me|first|before)|never\s+(?:let|run|use|call|touch|edit|push|commit)|let\s+\S+(?:\s+\S+){0,4}\s+through|always\s+asks?)\b/i;
+/** "condition block", "code block": nouns, not the verb. */
+const NOUN_BLOCK = /\b(?:condition|code|if|else|try|catch|finally|except|with|do|begin|end|text|quote|div|html|css)\s+blocks?\b/gi;
+const COMMANDS = /\b(?:sudo|kubectl|terraform|helm|docker|podman|gcloud|psql|mysql|mkfs)\b|\b(?:git|gh|npm|npx|pnpm|yarn|pip3?|cargo|make|bun|deno|brew|apt(?:-get)?|ssh|scp|rsync|curl|wget|python3?|node|rm|dd|aws|chmod|chown)\s+[\w-]|\brm\s+-rf|\bforce[\s-]?push|\bpush\s+--force|\bshell\s+commands?|\bbash\b/i;
+/** Where code lives: a request about a condition there is about code, unless a strong marker says otherwise. */
+const CODE_CONTEXT = /\b(?:in|to|inside|into|within|of)\s+(?:the|this|that|our|my|a|an)?\s*(?:[\w.-]+\s+){0,2}(?:scripts?|functions?|methods?|files?|class|quer(?:y|ies)|loops?|tests?|workflows?|pipelines?|makefile|dockerfile|components?|handlers?|code|modules?|templates?|statements?|regex|branch|if|switch|case|adapters?|endpoints?|routes?|migrations?|schema|models?|views?|controllers?|services?|yaml|json|sql)\b|\b[\w/-]+\.(?:tsx?|jsx?|mjs|py|go|rs|rb|java|kt|c|cc|cpp|h|cs|sh|bash|zsh|ya?ml|json|toml|sql|tf|hcl|php|swift)\b/i;
+/** Name words that make "the X condition" ours whatever else is said. */
+const OUR_NAME_WORDS = new Set(["reminder", "nudge", "agentihooks", "hook"]);
 
 const alt = (words: readonly string[]) => words.map((w) => w.replace(/ /g, "\\s+")).join("|");
 const WORD = "[\\p{L}\\p{N}][\\p{L}\\p{N}_.+/'-]*";
@@ -101,10 +116,37 @@ function isQuestion(clause: string, before: string): boolean {
 
 function isOurs(clause: string, nameWords: string[], names: readonly string[], quoted: string): boolean {
   if (STRONG.some((re) => re.test(clause))) return true;
-  if (HOOK_VERB.test(clause) && COMMANDS.test(clause)) return true;
-  const known = names.map((n) => n.toLowerCase());
-  const candidates = [nameWords.join("-"), nameWords.join("_"), ...nameWords].map((w) => w.toLowerCase().replace(/['’]s$/, "")).filter((w) => w.length > 1);
-  if (candidates.some((c) => known.some((k) => k === c || k.split(/[-_.+]/).includes(c)))) return true;
+  if (nameWords.some((w) => OUR_NAME_WORDS.has(w.toLowerCase()))) return true;
+  if (namesInstalled(nameWords, names)) return true;
+  const quotes = clause.includes(PLACEHOLDER) ? quoted : "";
   // a quoted condition name ("remove the 'pre-bash-x' condition") marks it too
-  return STRONG.slice(1, 3).some((re) => re.test(quoted)) && clause.includes(PLACEHOLDER);
+  if (quotes && (STEP_TOKEN.test(quotes) || /\bbash\.[\w-]+/i.test(quotes))) return true;
+  if (CODE_CONTEXT.test(clause)) return false;
+  const verb = HOOK_VERB.test(clause.replace(NOUN_BLOCK, " "));
+  return verb && (COMMANDS.test(clause) || COMMANDS.test(quotes) || WEAK.some((re) => re.test(clause)));
+}
+
+/** Words too common in code talk to name a condition on their own ("the guard condition"). */
+const GENERIC = new Set([
+  "guard", "check", "checks", "test", "tests", "lint", "format", "build", "deploy", "null", "empty", "race", "loop", "exit",
+  "base", "stop", "retry", "error", "timeout", "edge", "boundary", "main", "default", "old", "filter", "sort", "alert", "state",
+  "if", "else", "while", "where", "login", "auth", "flaky", "bash", "shell", "read", "write", "edit",
+]);
+
+/**
+ * True when the name words, or their last words ("the old git-guard condition"), name an installed
+ * condition (its name or program, as consecutive tokens); one generic word alone never does.
+ */
+function namesInstalled(nameWords: string[], names: readonly string[]): boolean {
+  const tokens = (s: string) => s.toLowerCase().replace(/['\u2019]s$/, "").split(/[-_.+\s]+/).filter(Boolean);
+  const want = tokens(nameWords.join(" ")).filter((t) => !FUNCTION_WORDS.has(t));
+  const lists = names.map(tokens);
+  for (let from = 0; from < want.length; from++) {
+    const part = want.slice(from);
+    if (part.length === 1 && (GENERIC.has(part[0]) || part[0].length < 3)) continue;
+    for (const have of lists) {
+      for (let i = 0; i + part.length <= have.length; i++) if (part.every((t, k) => have[i + k] === t)) return true;
+    }
+  }
+  return false;
 }

@@ -64,6 +64,8 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
     if (!named && !fed && !changeShape(callArgs)) return undefined;
     const who = named ? "self" : whoRuns(c, line, self, written);
     if (who === "other") return undefined;
+    // a fed program that is simply not installed is not a copy of this one, unless the line made it
+    if (fed && who === "unknown" && c.program !== null && !written.has(c.program) && !changeShape(callArgs)) return undefined;
     const effect = effectOf(fed ? ["?"] : callArgs);
     if (effect === "read") return undefined;
     const name = c.program ?? c.args[0] ?? "?";

@@ -56,7 +56,11 @@ function context(call: HookCall, payload: Payload, ctx: StageContext): string[] 
   if (call.event !== "UserPromptSubmit") return [];
   // Loaded on a prompt only: its tables cost at start-up and tool calls never need them.
   const { findArmingPhrase } = require("./phrases") as typeof import("./phrases");
-  const names = (ctx.catalog?.(payload.cwd)?.conditions ?? []).flatMap((c) => [c.name, c.matcher]);
+  // installed conditions' names, and the programs their bash.<cli> matchers name (not bare tool names)
+  const names = (ctx.catalog?.(payload.cwd)?.conditions ?? []).flatMap((c) => {
+    const clis = c.matcher.split("+").filter((m) => /^bash\./i.test(m)).map((m) => m.slice(5));
+    return [c.name, ...clis, ...clis.map((cli) => `${cli}-${c.name}`)];
+  });
   const phrase = typeof payload.prompt === "string" ? findArmingPhrase(payload.prompt, names) : undefined;
   if (!phrase || !payload.session_id) {
     closeGate(ctx.home, payload.session_id);

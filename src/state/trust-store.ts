@@ -14,6 +14,9 @@ export interface TrustRecord {
   by: "person" | "seen" | "clone";
   since: string;
   why: string;
+  /** The untrusted owner (host/owner) when one was found. */
+  owner?: string;
+  /** The URLs seen: they keep counting after a remote is removed or renamed. */
   urls?: string[];
 }
 
