@@ -21,11 +21,11 @@ export function identity(path: string): Identity | undefined {
   }
 }
 
-/** The same file, or a copy: same size and the same bytes where sampled; or a file that names agentihooks. */
+/** The same file, or a copy (same size, same bytes where sampled), or a file that names agentihooks. */
 export function isSameProgram(st: Identity, self: Identity): boolean {
   if (st.dev === self.dev && st.ino === self.ino) return true;
-  if (st.size === self.size) return samplesEqual(st.path, self.path, st.size);
-  return namesAgentihooks(st.path, st.size);
+  if (st.size === self.size && samplesEqual(st.path, self.path, st.size)) return true;
+  return namesAgentihooks(st.path, st.size); // a patched copy, another build, a wrapper script
 }
 
 const SAMPLE = 64 * 1024;

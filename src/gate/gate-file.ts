@@ -96,11 +96,12 @@ export function isGateOpen(home: string, sessionId: string, now = Date.now(), st
 /** The deny reason: tells the agent that a person opens the gate, and how. */
 export function gateMessage(what: string): string {
   return (
-    `agentihooks: ${what} is refused: agents do not create, change or remove conditions on their own, and the ` +
-    "condition gate for this session is closed. Ask the person to request it in their own words in a new " +
-    'prompt, e.g. "set a condition: ..." or "remove the <name> condition"; that opens the gate until the end ' +
-    "of the turn (one hour at most). Then use the condition_set / condition_clear tools of the agentihooks MCP " +
-    "server. Reading stays open: condition_list, condition_show, `agentihooks conditions list`."
+    `agentihooks: ${what} is refused: agents do not create, change or remove conditions (or what decides which ` +
+    "run) on their own, and the condition gate for this session is closed. Ask the person to request it in their " +
+    'own words in a new prompt, naming agentihooks or the condition, e.g. "add an agentihooks condition that ..." or ' +
+    '"remove the <name> condition"; that opens the gate until the end of the turn (one hour at most). Then use the ' +
+    "condition_set / condition_clear tools of the agentihooks MCP server. Reading stays open: condition_list, " +
+    "condition_show, `agentihooks conditions list`."
   );
 }
 
