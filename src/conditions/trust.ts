@@ -60,7 +60,7 @@ export function ownerOf(url: string): Owner | undefined {
   } catch {
     return undefined;
   }
-  const segs = decoded.replace(/^\/+/, "").replace(/\/+$/, "").split("/");
+  const segs = decoded.replace(/^\//, "").replace(/\/+$/, "").split("/");
   if (segs.length < 2 || segs.some((s) => s === "" || s === "." || s === ".." || /[\\\0]/.test(s))) return undefined;
   segs[segs.length - 1] = segs[segs.length - 1].replace(/\.git$/i, "");
   if (!segs[segs.length - 1]) return undefined;
