@@ -8,18 +8,19 @@ export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../d
 export const REPO = resolve(import.meta.dir, "..");
 
 /**
- * One temporary root per test run, removed when the run exits: every temporary folder of the suite
- * (tempDir, and anything the tests or the executables they start put in TMPDIR) lives under it, so a
- * run leaves nothing behind in /tmp however many folders it makes.
+ * The test run's temporary root (made by test/setup.ts, bun test's preload, and removed after the
+ * last test): every temporary folder of the suite (tempDir, and anything the tests or the
+ * executables they start put in TMPDIR) lives under it, so a run leaves nothing behind in /tmp.
  */
 export const RUN_ROOT = (() => {
-  const inherited = process.env.AGENTIHOOKS_TEST_ROOT;
-  if (inherited) return inherited; // a nested bun (a test that runs bun test) shares its parent's root
-  const root = realpathSync(mkdtempSync(join(tmpdir(), "ah-run-")));
-  process.env.AGENTIHOOKS_TEST_ROOT = root;
-  process.env.TMPDIR = root;
-  process.on("exit", () => rmSync(root, { recursive: true, force: true }));
-  return root;
+  const root = process.env.AGENTIHOOKS_TEST_ROOT;
+  if (root) return root;
+  // imported outside bun test's preload (a script): a root of its own, removed at exit
+  const own = realpathSync(mkdtempSync(join(tmpdir(), "ah-run-")));
+  process.env.AGENTIHOOKS_TEST_ROOT = own;
+  process.env.TMPDIR = own;
+  process.on("exit", () => rmSync(own, { recursive: true, force: true }));
+  return own;
 })();
 
 /** Returns a fresh temporary directory under the run's root (realpath, so resolved paths compare). */
