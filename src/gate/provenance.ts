@@ -7,8 +7,9 @@
 //   session    Claude and Codex start each hook as the leader of a session of its own, Copilot in
 //              the harness's session with a process group of its own; the agent's tool shell is a
 //              session leader, and what it runs is in that session
-//   stdin      a hook reads a pipe (Codex, Copilot) or a socket (Claude) the harness holds; nothing
-//              else holds it. A redirected file, a terminal or /dev/null is not the harness's payload
+//   stdin      a hook reads a pipe (Codex, Copilot) or a socket (Claude) the harness holds; no other
+//              process near it (the harness's other children, the hook's own) holds it. A redirected
+//              file, a terminal or /dev/null is not the harness's payload
 //   environment  the harness marks its tool's environment: Claude `AI_AGENT=..._agent` (its hooks get
 //              `..._harness`), Codex `CODEX_TOOL_CALL_ID`/`CODEX_THREAD_ID`, Copilot
 //              `COPILOT_AGENT_SESSION_ID`; a hook's environment has none of them
@@ -140,7 +141,12 @@ function proc(pid: number | "self"): Proc | undefined {
   }
 }
 
-/** Returns the processes other than `allowed` that hold the pipe on this process's stdin. */
+/**
+ * Returns the processes other than `allowed` that hold the pipe on this process's stdin. Only the
+ * processes near the hook are looked at (the harness's other children, and the hook's own): a
+ * payload forged from the shell comes from one of them (a process substitution, a `cat` in a pipe),
+ * and listing every process of a busy machine would cost seconds.
+ */
 function foreignStdinHolders(self: Proc, allowed: number[]): string[] {
   let target: string;
   try {
@@ -149,10 +155,11 @@ function foreignStdinHolders(self: Proc, allowed: number[]): string[] {
     return [];
   }
   if (!target.startsWith("pipe:")) return []; // a socketpair's other end is another inode: nothing to match
+  const near = new Set<number>();
+  for (const pid of allowed) for (const c of children(pid)) near.add(c);
   const out: string[] = [];
-  for (const entry of readdirSync("/proc")) {
-    const pid = Number(entry);
-    if (!Number.isInteger(pid) || allowed.includes(pid)) continue;
+  for (const pid of near) {
+    if (allowed.includes(pid)) continue;
     let fds: string[];
     try {
       fds = readdirSync(`/proc/${pid}/fd`);
@@ -168,6 +175,23 @@ function foreignStdinHolders(self: Proc, allowed: number[]): string[] {
       } catch {}
     }
     if (out.length >= 3) break;
+  }
+  return out;
+}
+
+/** Returns a process's children (every thread's), from /proc/<pid>/task/<tid>/children. */
+function children(pid: number): number[] {
+  const out: number[] = [];
+  let tasks: string[];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    return out;
+  }
+  for (const t of tasks.slice(0, 256)) {
+    try {
+      for (const c of readFileSync(`/proc/${pid}/task/${t}/children`, "utf8").split(" ")) if (c.trim()) out.push(Number(c));
+    } catch {}
   }
   return out;
 }

@@ -75,12 +75,15 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
   };
 }
 
-/** Basenames of every file the line names as an operand: a copy made in the line may be run in it. */
+/** Programs that write the files their operands name (a copy of this executable, under any name). */
+const WRITERS = new Set(["cp", "mv", "ln", "install", "rsync", "tee", "dd", "curl", "wget", "tar", "unzip", "scp", "ditto", "cat", "bun", "go", "gcc", "cc"]);
+
+/** Basenames of the files the line writes: a copy made in the line may be run in it. */
 function writtenNames(commands: readonly CommandInfo[]): Set<string> {
   const out = new Set<string>();
   for (const c of commands) {
-    for (const a of c.args) if (!a.startsWith("-")) out.add(basename(a).toLowerCase());
-    for (const r of c.redirects) out.add(basename(r.target).toLowerCase());
+    if (c.program !== null && WRITERS.has(c.program)) for (const a of c.args) if (!a.startsWith("-")) out.add(basename(a).toLowerCase());
+    for (const r of c.redirects) if (r.op.includes(">")) out.add(basename(r.target).toLowerCase());
   }
   return out;
 }
