@@ -2,7 +2,7 @@
 // target does not exist yet (a dangling link) is followed too: the write creates the target. Each
 // component is looked at with lstat, so `..` after a link climbs from the link's target as the kernel
 // does, not from the link's folder as a lexical join would.
-import { lstatSync, readlinkSync } from "node:fs";
+import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { isAbsolute } from "node:path";
 
 /** Links followed before a path counts as a loop (the kernel's own limit is 40). */
@@ -16,6 +16,12 @@ const MAX_LINKS = 40;
 export function followLinks(abs: string, memo?: Map<string, string>): string {
   const cached = memo?.get(abs);
   if (cached !== undefined) return cached;
+  // A path that exists is resolved by the C library in one call; only a missing or dangling one is walked.
+  try {
+    const real = realpathSync.native(abs);
+    memo?.set(abs, real);
+    return real;
+  } catch {}
   const pending = abs.split("/").filter(Boolean).reverse();
   let cur = "";
   let links = 0;

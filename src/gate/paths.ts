@@ -11,7 +11,7 @@
 //   git       .git/config of a repository holding a layer (its remotes decide trust)
 // A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
 // ones too) lies in one of them.
-import { existsSync, lstatSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from "node:fs";
 import { findGitRoot } from "../conditions/trust";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
@@ -73,30 +73,45 @@ export function absolutePath(p: string, scope: PathScope, cwd = scope.cwd): stri
 
 const rootsMemo = new Map<string, Root[]>();
 
+/** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
+function bothSpellings(dir: string): string[] {
+  const base = resolve(dir);
+  let real: string;
+  try {
+    real = realpathSync.native(base);
+  } catch {
+    real = followLinks(base);
+  }
+  return real === base ? [base] : [base, real];
+}
+
 /** Returns the protected locations at fixed places for this scope (memoized: one hook call, one scope). */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
   const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
-  roots = [];
-  const add = (path: string | undefined, under: boolean, kind: ProtectedKind) => {
-    if (!path) return;
-    const base = resolve(path);
-    const real = followLinks(base);
-    for (const p of real === base ? [base] : [base, real]) roots!.push({ path: p, under, kind });
+  const out: Root[] = [];
+  roots = out;
+  /** Entries under a folder: both spellings of the folder, and where an entry that is a symlink leads. */
+  const under = (dir: string, entries: [string, boolean, ProtectedKind][]) => {
+    for (const d of bothSpellings(dir)) {
+      for (const [name, deep, kind] of entries) {
+        const path = join(d, name);
+        out.push({ path, under: deep, kind });
+        try {
+          if (lstatSync(path).isSymbolicLink()) out.push({ path: followLinks(path), under: deep, kind });
+        } catch {}
+      }
+    }
   };
-  for (const e of HOME_ENTRIES) add(join(scope.home, e), true, e === "conditions" ? "layer" : "home");
-  const claude = env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude");
-  const codex = env.CODEX_HOME || join(scope.userHome, ".codex");
-  const copilot = env.COPILOT_HOME || join(scope.userHome, ".copilot");
-  for (const f of ["settings.json", "settings.local.json"]) add(join(claude, f), false, "harness");
-  for (const f of ["hooks.json", "config.toml"]) add(join(codex, f), false, "harness");
-  add(join(copilot, "hooks"), true, "harness");
-  add(join(copilot, "settings.json"), false, "harness");
-  add(scope.exe, false, "executable");
-  rootsMemo.set(key, roots);
-  return roots;
+  under(scope.home, HOME_ENTRIES.map((e) => [e, true, e === "conditions" ? "layer" : "home"]));
+  under(env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
+  under(env.CODEX_HOME || join(scope.userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
+  under(env.COPILOT_HOME || join(scope.userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  if (scope.exe) for (const p of bothSpellings(scope.exe)) out.push({ path: p, under: false, kind: "executable" });
+  rootsMemo.set(key, out);
+  return out;
 }
 
 const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
