@@ -55,6 +55,7 @@ export function startedByHarness(_target: Target, env: Record<string, string | u
   }
   const stdin = stdinKind();
   if (stdin !== "pipe" && stdin !== "socket") return { ok: false, why: `the payload came from ${stdin}, not from the harness` };
+  if (isNamedFifo()) return { ok: false, why: "the payload came from a named FIFO, not from the harness's pipe" };
   const self = proc("self");
   if (!self) return { ok: true, why: "no process table to check (environment and stdin checked)" };
   return checkAncestry(self);
@@ -121,6 +122,16 @@ function stdinKind(): string {
     return "an unusual stdin";
   } catch {
     return "a closed stdin";
+  }
+}
+
+/** True when stdin is a FIFO with a name on disk (a harness hands an anonymous pipe). */
+function isNamedFifo(): boolean {
+  try {
+    const target = readlinkSync("/proc/self/fd/0");
+    return !target.startsWith("pipe:") && !target.startsWith("socket:");
+  } catch {
+    return false; // no /proc: cannot tell
   }
 }
 

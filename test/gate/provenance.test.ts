@@ -83,6 +83,30 @@ describe("from the harness, but not as the harness starts a hook", () => {
   });
 });
 
+describe("stdin the harness does not hold alone", () => {
+  /** The stand-in harness hands the hook its own stdin: a pipe from `cat` (sh makes a real pipe). */
+  function inherited(session: string, holder: boolean) {
+    const req = join(sb.root, `${session}.req.json`);
+    writeFileSync(req, JSON.stringify({ argv: [BIN, "hook"], stdin: "", env: sb.env, cwd: sb.repo, inheritStdin: true, holder }));
+    Bun.spawnSync(["sh", "-c", `cat ${payloadFile(session)} | ${q(process.execPath)} ${q(FAKE_HARNESS)} @${req}`], { env: sb.env });
+  }
+  test("a pipe only the harness holds arms (the control)", () => {
+    inherited("pipe-alone", false);
+    expect(armed("pipe-alone")).toBe(true);
+  });
+  test("a pipe another process near the hook holds too does not", () => {
+    inherited("pipe-shared", true);
+    expect(armed("pipe-shared")).toBe(false);
+  });
+  test("a named FIFO does not", () => {
+    const fifo = join(sb.root, "fifo");
+    Bun.spawnSync(["mkfifo", fifo]);
+    const req = { argv: [BIN, "hook"], stdin: JSON.stringify(prompt("fifo")), env: sb.env, cwd: sb.repo, fifo };
+    Bun.spawnSync([process.execPath, FAKE_HARNESS, JSON.stringify(req)], { env: sb.env });
+    expect(armed("fifo")).toBe(false);
+  });
+});
+
 describe("started by the harness: the gate opens", () => {
   test("exec form (Claude args, Copilot exec)", () => {
     viaHarness("h-exec");
