@@ -62,16 +62,24 @@ export function touchedBy(command: string, analysis: ShellAnalysis | undefined, 
   return undefined;
 }
 
-/** The words of a command that may name paths: arguments (an option's `=value` too) and redirect targets. */
+/**
+ * The words of a command that may name paths: arguments, the value of `--opt=VALUE` and `key=VALUE`
+ * (dd's `of=`), a short option's attached value when it looks like a path (`-oDIR/x`), and redirect
+ * targets.
+ */
 function operands(c: CommandInfo): { word: Word; redirect: boolean }[] {
   const out: { word: Word; redirect: boolean }[] = [];
+  const tail = (w: Word, text: number, raw: number) => out.push({ word: { ...w, text: w.text.slice(text), raw: w.raw.slice(raw) }, redirect: false });
   for (const w of argWords(c)) {
-    if (w.flags === 0 && w.text.startsWith("-")) {
-      const eq = w.raw.indexOf("=");
-      if (w.text.startsWith("--") && eq > 0) out.push({ word: { ...w, text: w.text.slice(w.text.indexOf("=") + 1), raw: w.raw.slice(eq + 1) }, redirect: false });
+    const eqText = w.text.indexOf("=");
+    const eqRaw = w.raw.indexOf("=");
+    if (w.text.startsWith("-")) {
+      if (w.text.startsWith("--") && eqText > 0 && eqRaw > 0) tail(w, eqText + 1, eqRaw + 1);
+      else if (!w.text.startsWith("--") && w.text.length > 2 && w.text.includes("/") && w.raw.length > 2) tail(w, 2, 2);
       continue;
     }
     out.push({ word: w, redirect: false });
+    if (/^[A-Za-z_][\w-]*=/.test(w.text) && eqRaw > 0) tail(w, eqText + 1, eqRaw + 1);
   }
   for (const r of c.redirects) if (r.word) out.push({ word: r.word, redirect: true });
   return out;
@@ -91,7 +99,8 @@ function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean,
       for (const cwd of line.cwds) {
         const k = protectedKind(text, scope, cwd, memo);
         if (k) return `${KIND_TEXT[k]} (${text})`;
-        if (remover && holdsProtected(text, scope, cwd, memo)) return `a folder that holds ${KIND_TEXT.layer} or other protected files (${text})`;
+        // creating, filling or replacing a folder that holds protected things creates them (`mv /tmp/evil .agentihooks`)
+        if (isHolderName(text) || (remover && holdsProtected(text, scope, cwd, memo))) return `a folder that holds ${KIND_TEXT.layer} or other protected files (${text})`;
       }
       continue;
     }
@@ -111,7 +120,7 @@ function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean
     const { segs, absolute: abs } = segmentsOf(full, dotglob);
     const lexical = lexicalMatch(segs, abs, scope);
     if (lexical.kind) return `${KIND_TEXT[lexical.kind]} (the pattern ${raw} can name it)`;
-    if (remover && lexical.ancestor) return `a folder holding protected files (the pattern ${raw} can name it)`;
+    if (lexical.ancestor) return `a folder holding protected files (the pattern ${raw} can name it)`;
     if (full.some((x) => "any" in x)) continue;
     const matches = expandGlob(segs, abs, "/");
     if (!matches) continue;
@@ -120,6 +129,14 @@ function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean
     if (remover && found.ancestor) return `a folder holding protected files (the pattern ${raw} matches it)`;
   }
   return undefined;
+}
+
+/** Folders that are the agentihooks' or a harness's own, whatever holds them: `.agentihooks`, `.claude`, ... */
+const HOLDER_NAMES = new Set([".agentihooks", ".claude", ".codex", ".copilot"]);
+
+function isHolderName(text: string): boolean {
+  const name = text.replace(/\/+$/, "").split("/").pop() ?? "";
+  return HOLDER_NAMES.has(name.toLowerCase());
 }
 
 function pathLike(text: string): boolean {

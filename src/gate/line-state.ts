@@ -50,6 +50,9 @@ export class LineState {
     if (target.flags === 0 && target.text === "-") return void (this.cwdUnknown = true);
     const pats = this.patterns(target);
     if (!pats.every(isLiteral)) return void (this.cwdUnknown = true);
+    // with CDPATH, `cd name` may land in any folder CDPATH lists
+    const cdpath = this.assigned.has("CDPATH") || !!this.scope.env?.CDPATH;
+    if (cdpath && pats.some((p) => !/^(?:\/|~|\.\.?(?:\/|$))/.test(literalText(p)))) return void (this.cwdUnknown = true);
     this.add(this.cwds.flatMap((cwd) => pats.map((p) => absolutePath(literalText(p), this.scope, cwd))));
   }
 

@@ -142,7 +142,13 @@ export function holdsLayer(dir: string): boolean {
 export function protectedKind(p: string, scope: PathScope, cwd = scope.cwd, memo?: Map<string, string>): ProtectedKind | undefined {
   if (!p) return undefined;
   const roots = protectedRoots(scope);
-  const abs = absolutePath(p, scope, cwd);
+  let abs = absolutePath(p, scope, cwd);
+  // /proc/self/cwd is the shell's folder, not the hook's; another process's /proc folders lead anywhere
+  if (abs.startsWith("/proc/")) {
+    const self = /^\/proc\/(?:self|thread-self)\/(cwd|root)(\/.*)?$/.exec(abs);
+    if (!self) return /^\/proc\/[^/]+\/(?:cwd|root|fd|map_files)(?:\/|$)/.test(abs) ? "layer" : undefined;
+    abs = resolve(self[1] === "cwd" ? cwd : "/", `.${self[2] ?? ""}`);
+  }
   const real = followLinks(abs, memo);
   return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, scope);
 }

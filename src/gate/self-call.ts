@@ -53,16 +53,18 @@ function changeShape(args: readonly string[]): boolean {
 /** Returns a checker of one command of the line (given the line's state at that command). */
 export function selfCallChecker(commands: readonly CommandInfo[], exe: string | undefined): (c: CommandInfo, line: LineState) => SelfCall | undefined {
   const written = writtenNames(commands);
+  for (const n of redefinedNames(commands)) written.add(n);
   const self = exe ? identity(exe) : undefined;
   return (c, line) => {
-    // a program only known when it runs has its own word first among the args
-    const callArgs = c.program === null ? c.args.slice(1) : c.args;
+    // a program only known when it runs has its own word first among the args; an interpreter, its script
+    const callArgs = c.program === null ? c.args.slice(1) : INTERPRETERS.has(c.program) ? scriptArgs(c.args) : c.args;
     // xargs, parallel and find -exec add words of their own: what runs is not all in the line
     const fed = !!c.via && /xargs|parallel|find|watch/.test(c.via);
     const named = c.program !== null && /^agentihooks/.test(c.program);
     // resolving a program costs stats and reads: only for calls shaped like a change of set-up
     if (!named && !fed && !changeShape(callArgs)) return undefined;
-    const who = named ? "self" : whoRuns(c, line, self, written);
+    // a script run by an interpreter (`bun src/main.ts link .`) cannot be told apart: its shape decides
+    const who = named ? "self" : c.program !== null && INTERPRETERS.has(c.program) ? "unknown" : whoRuns(c, line, self, written);
     if (who === "other") return undefined;
     // a fed program that is simply not installed is not a copy of this one, unless the line made it
     if (fed && who === "unknown" && c.program !== null && !written.has(c.program) && !changeShape(callArgs)) return undefined;
@@ -73,6 +75,26 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
     const how = who === "self" ? "runs agentihooks" : "may run agentihooks (its program cannot be told apart before it runs)";
     return { what: `a shell command that ${how} to change its set-up: ${shown}`, personOnly: effect === "person" };
   };
+}
+
+/** Interpreters that run a script given as their first operand (agentihooks' own source, for one). */
+const INTERPRETERS = new Set(["bun", "node", "nodejs", "deno", "tsx", "ts-node"]);
+
+/** The arguments after an interpreter's script (options and `run` skipped). */
+function scriptArgs(args: readonly string[]): string[] {
+  let i = 0;
+  while (i < args.length && (args[i].startsWith("-") || args[i] === "run")) i++;
+  return args.slice(i + 1);
+}
+
+/** Names the line makes mean something else: `alias ls=...`, `hash -p PATH ls`. */
+function redefinedNames(commands: readonly CommandInfo[]): string[] {
+  const out: string[] = [];
+  for (const c of commands) {
+    if (c.program === "alias") for (const a of c.args) if (a.includes("=")) out.push(a.slice(0, a.indexOf("=")).toLowerCase());
+    if (c.program === "hash" && c.args.includes("-p")) out.push(...c.args.slice(c.args.indexOf("-p") + 2).map((a) => a.toLowerCase()));
+  }
+  return out;
 }
 
 /** Programs that write the files their operands name (a copy of this executable, under any name). */

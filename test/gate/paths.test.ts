@@ -169,6 +169,30 @@ const SHELL_DENIED: Record<string, string[]> = {
     "git clean -fdx",
     'cd "$X" && git remote remove origin',
   ],
+  "making, filling or replacing a folder that holds protected things": [
+    "mv /tmp/evil .agentihooks",
+    "cp -r /tmp/evil/. .agentihooks/",
+    "rsync -a /tmp/evil/ .agentihooks/",
+    "tar -xf /tmp/evil.tar -C .agentihooks",
+    "unzip /tmp/evil.zip -d .claude",
+    "mkdir .agentihooks",
+    "cp -r /tmp/x/. ~/.codex",
+    "cp /tmp/evil .agent*",
+    "mv /tmp/evil ./.claude/",
+  ],
+  "paths inside an option or a key=value operand": [
+    "dd if=/tmp/x of=innocent/y",
+    "dd of=.agent''ihooks/conditions/x",
+    "sort -oinnocent/y /tmp/x",
+    "cp --target-directory=innocent /tmp/x",
+  ],
+  "CDPATH and /proc": [
+    "CDPATH=.agentihooks cd conditions && rm pre-bash-x.sh",
+    "echo x > /proc/self/cwd/.agentihooks/conditions/x.sh",
+    "echo x > /proc/self/cwd/innocent/y",
+    "cp /tmp/x /proc/1/cwd/anything",
+    "cp /tmp/x /proc/self/root" + join(home, "conditions", "x.sh"),
+  ],
   "patches run from the shell": [
     "apply_patch <<'EOF'\n*** Begin Patch\n   *** Add File: .agentihooks/conditions/x.sh\n+x\n*** End Patch\nEOF",
     "apply_patch <<'EOF'\n*** Begin Patch\n*** Update File: innocent/pre-bash-x.sh\n@@\n-a\n+b\n*** End Patch\nEOF",
@@ -212,6 +236,12 @@ const SHELL_ALLOWED = [
   "npm test",
   "make build",
   "cd $X && make",
+  "mkdir -p .github/workflows",
+  "cp notes.txt ~/",
+  "ls .claude",
+  "cat /proc/self/status",
+  "dd if=/dev/zero of=/tmp/blob bs=1k count=1",
+  "sort -o/tmp/sorted input.txt",
 ];
 
 describe("shell lines, gate closed", () => {

@@ -70,6 +70,11 @@ const CHANGES = [
   "command agentihooks link .",
   'ah=$(which renamed); "$ah" link .',
   "AGENTIHOOKS_HOME=/tmp/x agentihooks conditions set --name x",
+  "bun src/main.ts link .",
+  "bun run ./src/main.ts link .",
+  "node dist/agentihooks.js hook",
+  "alias ls=agentihooks\nls link .",
+  "hash -p /usr/local/bin/agentihooks ls; ls link .",
 ];
 const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`];
 const READS = [
@@ -91,6 +96,9 @@ const READS = [
   "git status",
   "ls -la $(dirname $(which agentihooks))",
   `sha256sum ${BIN}`,
+  "bun test",
+  "bun run build",
+  "node server.js",
 ];
 
 describe("closed gate: this executable changing its set-up", () => {
