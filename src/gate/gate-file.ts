@@ -5,7 +5,7 @@
 // another user could have written is refused (closed), and the deny reason says so.
 import { readFileSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "../state/atomic";
+import { sweepTempFiles, writeFileAtomic } from "../state/atomic";
 import { firstPrivacyProblem } from "../state/private";
 
 /** One hour: a gate left open by a turn that never reached Stop closes by itself. */
@@ -42,6 +42,7 @@ export function armGate(home: string, sessionId: string, promptExcerpt: string, 
   if (!path) throw new Error("the payload has no session_id; the gate cannot be armed");
   const record: GateRecord = { session_id: sessionId, armed_at: now, source, prompt_excerpt: promptExcerpt.slice(0, 200) };
   writeFileAtomic(path, `${JSON.stringify(record)}\n`, 0o600);
+  sweepTempFiles(join(home, "gates"), now); // what a hook killed mid-write left
   return path;
 }
 

@@ -5,7 +5,7 @@
 // parallel writer dropped is written again (read back, merged, retried).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeFileAtomic } from "./atomic";
+import { sweepTempFiles, writeFileAtomic } from "./atomic";
 import { pathPrivacyProblem } from "./private";
 
 export interface TrustRecord {
@@ -64,6 +64,7 @@ export function setTrust(home: string, root: string, record: Omit<TrustRecord, "
     if (problem && attempt === 0 && !/ENOENT/.test(problem)) throw new Error(problem);
     store.repositories[root] = full;
     writeFileAtomic(trustStorePath(home), `${JSON.stringify(store, null, 2)}\n`);
+    if (attempt === 0) sweepTempFiles(home);
     const back = loadTrustStore(home, false).store.repositories[root];
     if (back && back.since === full.since && back.trusted === full.trusted) return full;
   }
