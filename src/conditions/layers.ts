@@ -14,7 +14,8 @@ import { type State, linkedProfiles, profileChain } from "../state/state-file";
 import { loadTrustStore, setTrust } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir } from "./builtin";
-import { findGitRoot, gitConfigPath, judgeUrls, type Owner, ownerOf, readRemotes, type TrustVerdict } from "./trust";
+import { gitConfigPath, readRemotes } from "./remotes";
+import { findGitRoot, judgeUrls, type Owner, ownerOf, type TrustVerdict } from "./trust";
 
 export interface LayerSpec {
   source: string;

@@ -7,7 +7,6 @@
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 
-export { gitConfigPath, readOriginUrl, readRemotes, type Remotes } from "./remotes";
 
 /** Returns the nearest ancestor of `cwd` holding `.git` (a file or a folder), or undefined. */
 export function findGitRoot(cwd: string): string | undefined {

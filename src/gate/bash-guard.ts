@@ -10,16 +10,9 @@ import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
 import { argWords, LineState } from "./line-state";
 import { expandGlob, globMatch, lexicalMatch, segmentsOf } from "./path-match";
-import { type PathScope, type ProtectedKind, holdsProtected, protectedKind } from "./paths";
+import { KIND_TEXT, type PathScope, holdsProtected, protectedKind } from "./paths";
 import { isLiteral, literalText, type Piece } from "./word-value";
 
-export const KIND_TEXT: Record<ProtectedKind, string> = {
-  layer: "a condition layer",
-  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
-  harness: "a harness's hook registration",
-  executable: "the agentihooks executable",
-  git: "the git config of a repository that holds a condition layer",
-};
 
 /** Programs whose operands, when they are folders holding protected things, delete or move them. */
 const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);

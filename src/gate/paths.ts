@@ -18,6 +18,15 @@ import { followLinks } from "./links";
 
 export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git";
 
+/** How each kind reads in a deny reason. */
+export const KIND_TEXT: Record<ProtectedKind, string> = {
+  layer: "a condition layer",
+  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
+  harness: "a harness's hook registration",
+  executable: "the agentihooks executable",
+  git: "the git config of a repository that holds a condition layer",
+};
+
 /** Entries of $AGENTIHOOKS_HOME (or any `.agentihooks` folder) that decide which conditions run. */
 export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json"];
 

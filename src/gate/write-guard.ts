@@ -6,12 +6,7 @@
 //             repository's remotes (git-guard.ts), and any line touching a protected path that does
 //             more than read (bash-guard.ts)
 import type { ShellAnalysis } from "../shell/analyze";
-import { KIND_TEXT, touchedBy } from "./bash-guard";
-import { gitChange } from "./git-guard";
-import { hookConfigChange } from "./harness-config";
-import { LineState } from "./line-state";
-import { type PathScope, absolutePath, protectedKind } from "./paths";
-import { selfCallChecker } from "./self-call";
+import { KIND_TEXT, type PathScope, absolutePath, protectedKind } from "./paths";
 
 /**
  * MCP tools that change conditions, as Claude/Codex (`mcp__agentihooks__condition_set`) and Copilot
@@ -59,6 +54,8 @@ export function conditionWrite(call: WriteCall): Write | undefined {
     const kind = protectedKind(p, call.scope);
     if (!kind) continue;
     if (kind === "harness" && paths.length === 1) {
+      // Loaded for harness configs only, as the shell modules below are for shell lines only.
+      const { hookConfigChange } = require("./harness-config") as typeof import("./harness-config");
       const change = hookConfigChange(absolutePath(p, call.scope), call.input);
       if (!change) continue;
       return { what: `${tool_}: ${change}` };
@@ -83,6 +80,10 @@ export function toolPaths(input: Record<string, unknown>): string[] {
 
 /** Returns what the shell line would change, or undefined when it leaves protected things alone. */
 export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
+  const { touchedBy } = require("./bash-guard") as typeof import("./bash-guard");
+  const { gitChange } = require("./git-guard") as typeof import("./git-guard");
+  const { LineState } = require("./line-state") as typeof import("./line-state");
+  const { selfCallChecker } = require("./self-call") as typeof import("./self-call");
   const commands = analysis?.commands ?? [];
   const line = new LineState(scope, command, commands);
   const selfCall = selfCallChecker(commands, scope.exe);

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { builtinProfileNames } from "../conditions/builtin";
-import { ownerKey, ownerOf, readOriginUrl } from "../conditions/trust";
+import { readOriginUrl } from "../conditions/remotes";
+import { ownerKey, ownerOf } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";

@@ -3,7 +3,8 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { covers, findGitRoot, judgeUrls, ownerKey, ownerOf, readOriginUrl, trustedEntry } from "../../src/conditions/trust";
+import { readOriginUrl } from "../../src/conditions/remotes";
+import { covers, findGitRoot, judgeUrls, ownerKey, ownerOf, trustedEntry } from "../../src/conditions/trust";
 import { tempDir } from "../helpers";
 
 /** Many spellings -> one host/owner. */
