@@ -10,7 +10,7 @@ import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
 import { argWords, LineState } from "./line-state";
 import { expandGlob, globMatch, lexicalMatch, segmentsOf } from "./path-match";
-import { KIND_TEXT, type PathScope, holdsProtected, protectedKind } from "./paths";
+import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import { isLiteral, literalText, type Piece } from "./word-value";
 
 
@@ -40,7 +40,7 @@ export function touchedBy(command: string, analysis: ShellAnalysis | undefined, 
   for (const c of commands) {
     if (!line.cwdUnknown) {
       for (const cwd of line.cwds) {
-        const k = protectedKind(cwd, scope, "/", memo);
+        const k = protectedDirKind(cwd, scope, memo);
         if (k) return `${KIND_TEXT[k]} (it runs inside ${cwd})`;
       }
     }

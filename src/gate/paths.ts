@@ -127,20 +127,34 @@ const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWit
 
 /** Returns the kind of protection an absolute, normalized path falls under (lexically), or undefined. */
 export function lexicalKind(p: string, roots: Root[]): ProtectedKind | undefined {
-  for (const r of roots) if (r.under ? within(p, r.path) : p === r.path) return r.kind;
+  for (let i = 0; i < roots.length; i++) {
+    const r = roots[i];
+    if (r.under ? within(p, r.path) : p === r.path) return r.kind;
+  }
+  // Plain loops and a first-name lookup: this runs on every call, once, cold (no closures to set up).
   const parts = p.toLowerCase().split("/");
-  for (const t of TEMPLATES) {
-    const n = t.segs.length;
-    for (let i = 0; i + n <= parts.length; i++) {
-      if (!t.segs.every((s, k) => parts[i + k] === s)) continue;
-      if (t.under || i + n === parts.length) return t.kind;
+  const n = parts.length;
+  for (let i = 0; i < n; i++) {
+    const candidates = BY_FIRST.get(parts[i]);
+    if (!candidates) continue;
+    for (let c = 0; c < candidates.length; c++) {
+      const t = candidates[c];
+      const segs = t.segs;
+      if (i + segs.length > n) continue;
+      let k = 1;
+      while (k < segs.length && parts[i + k] === segs[k]) k++;
+      if (k === segs.length && (t.under || i + k === n)) return t.kind;
     }
   }
-  if (parts.length >= 3 && parts[parts.length - 1] === "config" && parts[parts.length - 2] === ".git") {
+  if (n >= 3 && parts[n - 1] === "config" && parts[n - 2] === ".git") {
     if (holdsLayer(dirname(dirname(p)))) return "git";
   }
   return undefined;
 }
+
+/** The templates by their first segment's name. */
+const BY_FIRST = new Map<string, Template[]>();
+for (const t of TEMPLATES) BY_FIRST.set(t.segs[0], [...(BY_FIRST.get(t.segs[0]) ?? []), t]);
 
 /** Returns true when a folder holds a condition layer of its own (a bundle, a profile or a repository). */
 export function holdsLayer(dir: string): boolean {
@@ -160,6 +174,13 @@ export function protectedKind(p: string, scope: PathScope, cwd = scope.cwd, memo
   }
   const real = followLinks(abs, memo);
   return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, scope);
+}
+
+/** protectedKind for a folder that exists (a working directory): a folder is never a hard link. */
+export function protectedDirKind(dir: string, scope: PathScope, memo?: Map<string, string>): ProtectedKind | undefined {
+  const roots = protectedRoots(scope);
+  const abs = resolve(dir);
+  return lexicalKind(abs, roots) ?? lexicalKind(followLinks(abs, memo), roots);
 }
 
 /**

@@ -52,9 +52,17 @@ function changeShape(args: readonly string[]): boolean {
 
 /** Returns a checker of one command of the line (given the line's state at that command). */
 export function selfCallChecker(commands: readonly CommandInfo[], exe: string | undefined): (c: CommandInfo, line: LineState) => SelfCall | undefined {
-  const written = writtenNames(commands);
-  for (const n of redefinedNames(commands)) written.add(n);
-  const self = exe ? identity(exe) : undefined;
+  // computed on the first call that needs them: most lines run nothing shaped like a set-up change
+  let written: Set<string> | undefined;
+  let self: Identity | undefined | null = null;
+  const known = () => {
+    if (!written) {
+      written = writtenNames(commands);
+      for (const n of redefinedNames(commands)) written.add(n);
+    }
+    if (self === null) self = exe ? identity(exe) : undefined;
+    return { written, self };
+  };
   return (c, line) => {
     // a program only known when it runs has its own word first among the args; an interpreter, its script
     const callArgs = c.program === null ? c.args.slice(1) : INTERPRETERS.has(c.program) ? scriptArgs(c.args) : c.args;
@@ -64,6 +72,7 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
     // resolving a program costs stats and reads: only for calls shaped like a change of set-up
     if (!named && !fed && !changeShape(callArgs)) return undefined;
     // a script run by an interpreter (`bun src/main.ts link .`) cannot be told apart: its shape decides
+    const { written, self } = known();
     const who = named ? "self" : c.program !== null && INTERPRETERS.has(c.program) ? "unknown" : whoRuns(c, line, self, written);
     if (who === "other") return undefined;
     // a fed program that is simply not installed is not a copy of this one, unless the line made it
