@@ -2,17 +2,25 @@
 // after quote removal (the analyzer's words), with globs counted as every path they could match,
 // `cd` followed through the line, variables the line assigns expanded, and symlinks (dangling ones
 // too) followed. A line that touches something protected passes the closed gate only when it only
-// reads (read-only.ts). What it cannot see: a program that writes there by itself without naming
-// the place (a script, a compiler), which SECURITY.md says.
+// reads (read-only.ts). Before that, two kinds of line are refused outright: this executable driven
+// to change its set-up (self-call.ts) and git changing a layer repository's trust (git-guard.ts).
+// What it cannot see: a program that writes there by itself without naming the place (a script, a
+// compiler), which SECURITY.md says. Loaded for shell lines only, as one chunk.
 import type { ShellAnalysis } from "../shell/analyze";
 import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
-import { argWords, LineState } from "./line-state";
-import { expandGlob, globMatch, lexicalMatch, segmentsOf } from "./path-match";
+import { argWords, isLiteral, LineState, literalText } from "./line-state";
 import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
-import { isLiteral, literalText, type Piece } from "./word-value";
+import type { Piece } from "./word-value";
 
+/** What a call would change among the things that decide which conditions run. */
+export interface Write {
+  /** What the call would do, for the deny reason. */
+  what: string;
+  /** A person's act whatever the gate says (trusting a repository, registering or removing the hooks). */
+  personOnly?: boolean;
+}
 
 /** Programs whose operands, when they are folders holding protected things, delete or move them. */
 const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);
@@ -20,6 +28,38 @@ const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmo
 const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot"]);
 /** Each line's words cost a symlink walk each; a huge line is judged by its text and first words. */
 const MAX_OPERANDS = 256;
+
+/** Returns what the shell line would change, or undefined when it leaves protected things alone. */
+export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
+  const commands = analysis?.commands ?? [];
+  const line = new LineState(scope, command, commands);
+  // self-call.ts loads only for a line that may drive this executable (a superset, cheaply told)
+  const selfCall = commands.some(maySelfCall) ? (require("./self-call") as typeof import("./self-call")).selfCallChecker(commands, scope.exe) : undefined;
+  for (const c of commands) {
+    const self = selfCall?.(c, line);
+    if (self) return self;
+    const change = c.program === "git" ? (require("./git-guard") as typeof import("./git-guard")).gitChange(c, line) : undefined;
+    if (change) return { what: `a shell command that makes ${change}` };
+    line.follow(c);
+  }
+  const touched = touchedBy(command, analysis, scope);
+  if (!touched) return undefined;
+  // Loaded here: most commands touch nothing protected, and building the read-only table costs at start-up.
+  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
+  const problem = readOnlyProblem(commands, analysis);
+  return problem ? { what: `a shell command that touches ${touched} and ${problem}` } : undefined;
+}
+
+/** Words that start a set-up change of this executable (self-call.ts has the exact rule). */
+const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit", "conditions", "enforcement"]);
+
+/** True when a command may run this executable to change its set-up: a cheap superset of self-call.ts's rule. */
+function maySelfCall(c: CommandInfo): boolean {
+  if (c.program === null) return !!c.dynamic;
+  if (c.program.startsWith("agentihooks") || (c.via !== undefined && /xargs|parallel|find|watch/.test(c.via))) return true;
+  for (const a of c.args) if (SHAPE_WORDS.has(a)) return true;
+  return false;
+}
 
 /** Returns what the line touches that is protected (a phrase), or undefined. */
 export function touchedBy(command: string, analysis: ShellAnalysis | undefined, scope: PathScope): string | undefined {
@@ -105,6 +145,8 @@ function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean,
 
 function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
   const scope = line.scope;
+  // Loaded for globs and values only known when the line runs: most words are plain.
+  const { expandGlob, globMatch, lexicalMatch, segmentsOf } = require("./path-match") as typeof import("./path-match");
   if (remover && p.every((x) => "any" in x)) return `an operand only known when it runs (${raw})`;
   const first = p[0];
   const absolute = (first && "lit" in first && first.lit.startsWith("/")) || (first !== undefined && "any" in first);

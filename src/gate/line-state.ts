@@ -7,7 +7,7 @@ import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
 import { findGitRoot } from "../conditions/trust";
 import { type PathScope, absolutePath } from "./paths";
-import { type ExpandContext, isLiteral, literalText, type Piece, wordPatterns } from "./word-value";
+import type { ExpandContext, Piece } from "./word-value";
 
 /** More folders than this after `cd`s, and the folder counts as unknown. */
 const MAX_CWDS = 8;
@@ -35,8 +35,13 @@ export class LineState {
     return { vars: (n) => this.lookup(n), substitution: (s) => this.substitution(s), userHome: this.scope.userHome };
   }
 
-  /** Returns the patterns a word can stand for. */
+  /** Returns the patterns a word can stand for (a static word is its text: word-value.ts loads only for the others). */
   patterns(w: Pick<Word, "text" | "raw" | "flags">): Piece[][] {
+    if (w.flags === 0) {
+      const t = w.text;
+      return [[{ lit: w.raw.startsWith("~") && (t === "~" || t.startsWith("~/")) ? this.scope.userHome + t.slice(1) : t }]];
+    }
+    const { wordPatterns } = require("./word-value") as typeof import("./word-value");
     return wordPatterns(w, this.expand);
   }
 
@@ -144,5 +149,18 @@ function splitWords(text: string): string[] {
     } else cur += c;
   }
   if (cur) out.push(cur);
+  return out;
+}
+
+/** Returns true when a pattern holds no wildcard: it names one path. */
+export function isLiteral(p: Piece[]): boolean {
+  for (const x of p) if (!("lit" in x)) return false;
+  return true;
+}
+
+/** Returns the literal text of a pattern (wildcards left out). */
+export function literalText(p: Piece[]): string {
+  let out = "";
+  for (const x of p) if ("lit" in x) out += x.lit;
   return out;
 }

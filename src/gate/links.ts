@@ -16,19 +16,36 @@ const MAX_LINKS = 40;
 export function followLinks(abs: string, memo?: Map<string, string>): string {
   const cached = memo?.get(abs);
   if (cached !== undefined) return cached;
-  // A path that exists is resolved by the C library in one call; only a missing or dangling one is walked.
+  const out = resolveLinks(abs);
+  memo?.set(abs, out);
+  return out;
+}
+
+function resolveLinks(abs: string): string {
+  // A path that exists is resolved by the C library in one call (`..` after a link as the kernel
+  // does); for a missing or dangling one, the nearest ancestor that exists is, and the rest walked.
   try {
-    const real = realpathSync.native(abs);
-    memo?.set(abs, real);
-    return real;
+    return realpathSync.native(abs);
   } catch {}
-  const pending = abs.split("/").filter(Boolean).reverse();
-  let cur = "";
+  const parts = abs.split("/").filter(Boolean);
+  for (let keep = parts.length - 1; keep > 0; keep--) {
+    if (parts.slice(0, keep).includes("..")) continue; // `..` past a link must be walked
+    try {
+      return walk(realpathSync.native(`/${parts.slice(0, keep).join("/")}`), parts.slice(keep));
+    } catch {}
+  }
+  return walk("", parts);
+}
+
+/** Walks `rest` from the real folder `start`, component by component, following every link. */
+function walk(start: string, rest: string[]): string {
+  const pending = [...rest].reverse();
+  let cur = start === "/" ? "" : start;
   let links = 0;
   let exists = true;
   while (pending.length) {
     const part = pending.pop() as string;
-    if (part === ".") continue;
+    if (part === "." || part === "") continue;
     if (part === "..") {
       cur = cur.slice(0, cur.lastIndexOf("/"));
       continue;
@@ -45,9 +62,7 @@ export function followLinks(abs: string, memo?: Map<string, string>): string {
     }
     cur = next;
   }
-  const out = cur || "/";
-  memo?.set(abs, out);
-  return out;
+  return cur || "/";
 }
 
 /** Returns a symlink's target, undefined for anything else that exists, null when nothing is there. */

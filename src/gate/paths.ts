@@ -11,8 +11,8 @@
 //   git       .git/config of a repository holding a layer (its remotes decide trust)
 // A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
 // ones too) lies in one of them.
-import { existsSync, lstatSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from "node:fs";
-import { findGitRoot } from "../conditions/trust";
+import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { hardLinkKind } from "./hard-links";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
 
@@ -73,28 +73,51 @@ export interface Root {
   kind: ProtectedKind;
 }
 
-/** Returns `p` with a leading `~` or `~/` expanded and made absolute against `cwd`. */
+/** Returns `p` with a leading `~` or `~/` expanded and made absolute against `cwd`, `..` resolved as text. */
 export function absolutePath(p: string, scope: PathScope, cwd = scope.cwd): string {
+  return resolve(rawAbsolute(p, scope, cwd));
+}
+
+/**
+ * Returns `p` made absolute without resolving `..`: after a symlink, `..` climbs from the link's
+ * target (`innocent/../x` where innocent leads into a layer is beside that layer), which only
+ * following the links component by component gets right.
+ */
+export function rawAbsolute(p: string, scope: PathScope, cwd = scope.cwd): string {
   let path = p;
-  if (path === "~" || path.startsWith("~/")) path = join(scope.userHome, path.slice(1));
-  return isAbsolute(path) ? resolve(path) : resolve(cwd, path);
+  if (path === "~" || path.startsWith("~/")) path = scope.userHome + path.slice(1);
+  return path.startsWith("/") ? path : `${cwd}/${path}`;
 }
 
 const rootsMemo = new Map<string, Root[]>();
 
 /** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
-function bothSpellings(dir: string): string[] {
+function bothSpellings(dir: string, real?: string): string[] {
   const base = resolve(dir);
-  let real: string;
-  try {
-    real = realpathSync.native(base);
-  } catch {
-    real = followLinks(base);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(base);
+    } catch {
+      real = followLinks(base);
+    }
   }
   return real === base ? [base] : [base, real];
 }
 
-/** Returns the protected locations at fixed places for this scope (memoized: one hook call, one scope). */
+/** The names of a folder's entries that are symlinks (none when it cannot be listed). */
+function symlinkNames(dir: string): Set<string> {
+  const out = new Set<string>();
+  try {
+    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isSymbolicLink()) out.add(e.name);
+  } catch {}
+  return out;
+}
+
+/**
+ * Returns the protected locations at fixed places for this scope (memoized: one hook call, one scope).
+ * The user's home is resolved once and listed once: a folder directly in it that is not a symlink
+ * resolves to the home's real path plus its name, so the usual layout costs a handful of calls.
+ */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
   const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME].join("\0");
@@ -102,22 +125,30 @@ export function protectedRoots(scope: PathScope): Root[] {
   if (roots) return roots;
   const out: Root[] = [];
   roots = out;
+  const userHome = resolve(scope.userHome);
+  const [, realHome = userHome] = bothSpellings(userHome);
+  const homeLinks = symlinkNames(userHome);
+  /** The real path of a folder, cheaply when it sits directly in the user's home and is no symlink. */
+  const realOf = (dir: string) => {
+    const d = resolve(dir);
+    const name = d.slice(userHome.length + 1);
+    return d.startsWith(`${userHome}/`) && !name.includes("/") && !homeLinks.has(name) ? `${realHome}/${name}` : undefined;
+  };
   /** Entries under a folder: both spellings of the folder, and where an entry that is a symlink leads. */
   const under = (dir: string, entries: [string, boolean, ProtectedKind][]) => {
-    for (const d of bothSpellings(dir)) {
+    for (const d of bothSpellings(dir, realOf(dir))) {
+      const links = symlinkNames(d); // one listing, not one lstat per entry
       for (const [name, deep, kind] of entries) {
         const path = join(d, name);
         out.push({ path, under: deep, kind });
-        try {
-          if (lstatSync(path).isSymbolicLink()) out.push({ path: followLinks(path), under: deep, kind });
-        } catch {}
+        if (links.has(name)) out.push({ path: followLinks(path), under: deep, kind });
       }
     }
   };
   under(scope.home, HOME_ENTRIES.map((e) => [e, true, e === "conditions" ? "layer" : "home"]));
-  under(env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
-  under(env.CODEX_HOME || join(scope.userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
-  under(env.COPILOT_HOME || join(scope.userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
+  under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
+  under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
   if (scope.exe) for (const p of bothSpellings(scope.exe)) out.push({ path: p, under: false, kind: "executable" });
   rootsMemo.set(key, out);
   return out;
@@ -165,15 +196,17 @@ export function holdsLayer(dir: string): boolean {
 export function protectedKind(p: string, scope: PathScope, cwd = scope.cwd, memo?: Map<string, string>): ProtectedKind | undefined {
   if (!p) return undefined;
   const roots = protectedRoots(scope);
-  let abs = absolutePath(p, scope, cwd);
+  let raw = rawAbsolute(p, scope, cwd);
+  let abs = resolve(raw);
   // /proc/self/cwd is the shell's folder, not the hook's; another process's /proc folders lead anywhere
   if (abs.startsWith("/proc/")) {
     const self = /^\/proc\/(?:self|thread-self)\/(cwd|root)(\/.*)?$/.exec(abs);
     if (!self) return /^\/proc\/[^/]+\/(?:cwd|root|fd|map_files)(?:\/|$)/.test(abs) ? "layer" : undefined;
-    abs = resolve(self[1] === "cwd" ? cwd : "/", `.${self[2] ?? ""}`);
+    raw = `${self[1] === "cwd" ? cwd : ""}${self[2] ?? ""}` || "/";
+    abs = resolve(raw);
   }
-  const real = followLinks(abs, memo);
-  return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, scope);
+  const real = followLinks(raw, memo);
+  return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, roots, scope.cwd, scope.home);
 }
 
 /** protectedKind for a folder that exists (a working directory): a folder is never a hard link. */
@@ -181,83 +214,6 @@ export function protectedDirKind(dir: string, scope: PathScope, memo?: Map<strin
   const roots = protectedRoots(scope);
   const abs = resolve(dir);
   return lexicalKind(abs, roots) ?? lexicalKind(followLinks(abs, memo), roots);
-}
-
-/**
- * A file with more than one name may be a hard link to a protected file (writing it writes that
- * one): its inode is compared with the protected files that can be listed (the home's, the layers of
- * its repository and of the working directory's, the bundle's and linked profiles' layers, the hook
- * registrations, the executable). Only files with several links pay for this.
- */
-function hardLinkKind(real: string, scope: PathScope): ProtectedKind | undefined {
-  let st: Stats;
-  try {
-    st = lstatSync(real);
-  } catch {
-    return undefined;
-  }
-  if (!st.isFile() || st.nlink < 2) return undefined;
-  const same = (path: string) => {
-    try {
-      const o = statSync(path);
-      return o.ino === st.ino && o.dev === st.dev;
-    } catch {
-      return false;
-    }
-  };
-  for (const r of protectedRoots(scope)) {
-    if (same(r.path)) return r.kind;
-    if (r.under) for (const f of listFiles(r.path)) if (same(f)) return r.kind;
-  }
-  const dirs = new Set<string>();
-  for (const from of [dirname(real), scope.cwd]) {
-    const root = findGitRoot(from);
-    if (root) for (const l of [".agentihooks", ".claude"]) dirs.add(join(root, l, "conditions"));
-  }
-  for (const d of linkedLayerDirs(scope.home)) dirs.add(d);
-  for (const d of dirs) for (const f of listFiles(d)) if (same(f)) return "layer";
-  return undefined;
-}
-
-/** The files of a folder and its subfolders (bounded), or none. */
-function listFiles(dir: string, depth = 0, out: string[] = []): string[] {
-  if (depth > 3 || out.length > 2000) return out;
-  let names: string[];
-  try {
-    names = readdirSync(dir);
-  } catch {
-    return out;
-  }
-  for (const n of names) {
-    const p = join(dir, n);
-    try {
-      if (lstatSync(p).isDirectory()) listFiles(p, depth + 1, out);
-      else out.push(p);
-    } catch {}
-  }
-  return out;
-}
-
-/** The layer folders state.json links (the bundle's, its profiles', linked profiles'). */
-function linkedLayerDirs(home: string): string[] {
-  try {
-    const state = JSON.parse(readFileSync(join(home, "state.json"), "utf8"));
-    const paths: string[] = [];
-    if (typeof state?.bundle?.path === "string") paths.push(state.bundle.path, ...listDirs(join(state.bundle.path, "profiles")));
-    const linked = [state?.linked_profiles, ...Object.values(state?.targets ?? {}).map((t) => (t as { linked_profiles?: unknown })?.linked_profiles)];
-    for (const l of linked) if (l && typeof l === "object") for (const v of Object.values(l)) if (typeof v === "string") paths.push(v);
-    return paths.map((p) => join(p, ".claude", "conditions"));
-  } catch {
-    return [];
-  }
-}
-
-function listDirs(dir: string): string[] {
-  try {
-    return readdirSync(dir).map((n) => join(dir, n));
-  } catch {
-    return [];
-  }
 }
 
 /** Returns true when path `p` is protected (see protectedKind). A NUL byte makes a path suspect. */
@@ -272,8 +228,8 @@ export function isProtectedPath(p: string, scope: PathScope): boolean {
  * registrations or the `.git` of a repository with a layer one level down.
  */
 export function holdsProtected(p: string, scope: PathScope, cwd = scope.cwd, memo?: Map<string, string>): boolean {
-  const abs = absolutePath(p, scope, cwd);
-  for (const path of new Set([abs, followLinks(abs, memo)])) {
+  const raw = rawAbsolute(p, scope, cwd);
+  for (const path of new Set([resolve(raw), followLinks(raw, memo)])) {
     if (protectedRoots(scope).some((r) => within(r.path, path))) return true;
     const name = basename(path).toLowerCase();
     if (name === ".claude" || name === ".agentihooks") return true;

@@ -9,10 +9,9 @@
 // that changes state.
 import { basename, join } from "node:path";
 import type { CommandInfo } from "../shell/programs";
-import { argWords, type LineState } from "./line-state";
-import { type Identity, identity, isSameProgram } from "./exe-identity";
+import type { Identity } from "./exe-identity";
+import { argWords, isLiteral, type LineState, literalText } from "./line-state";
 import { absolutePath } from "./paths";
-import { isLiteral, literalText } from "./word-value";
 
 export interface SelfCall {
   what: string;
@@ -60,7 +59,7 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
       written = writtenNames(commands);
       for (const n of redefinedNames(commands)) written.add(n);
     }
-    if (self === null) self = exe ? identity(exe) : undefined;
+    if (self === null) self = exe ? identityOf(exe) : undefined;
     return { written, self };
   };
   return (c, line) => {
@@ -119,6 +118,10 @@ function writtenNames(commands: readonly CommandInfo[]): Set<string> {
   return out;
 }
 
+/** exe-identity.ts, loaded for calls shaped like a set-up change only. */
+const identityOf = (path: string) => (require("./exe-identity") as typeof import("./exe-identity")).identity(path);
+const sameProgram = (a: Identity, b: Identity) => (require("./exe-identity") as typeof import("./exe-identity")).isSameProgram(a, b);
+
 function whoRuns(c: CommandInfo, line: LineState, self: Identity | undefined, written: Set<string>): "self" | "other" | "unknown" {
   if (c.program === null) return c.dynamic ? "unknown" : "other";
   if (/^agentihooks/.test(c.program)) return "self";
@@ -130,10 +133,10 @@ function whoRuns(c: CommandInfo, line: LineState, self: Identity | undefined, wr
   let found = false;
   for (const p of pats) {
     for (const candidate of candidates(literalText(p), line)) {
-      const st = identity(candidate);
+      const st = identityOf(candidate);
       if (!st) continue;
       found = true;
-      if (self && isSameProgram(st, self)) return "self";
+      if (self && sameProgram(st, self)) return "self";
     }
   }
   if (!found || written.has(c.program)) return "unknown";

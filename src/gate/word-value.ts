@@ -43,16 +43,6 @@ export function wordPatterns(w: WordSource, ctx: ExpandContext): Piece[][] {
   return out;
 }
 
-/** Returns true when a pattern holds no wildcard: it names one path. */
-export function isLiteral(p: Piece[]): boolean {
-  return p.every((x) => "lit" in x);
-}
-
-/** Returns the literal text of a pattern (wildcards left out). */
-export function literalText(p: Piece[]): string {
-  return p.map((x) => ("lit" in x ? x.lit : "")).join("");
-}
-
 function tilde(text: string, home: string, raw: string): Piece[] {
   if (raw.startsWith("~") && (text === "~" || text.startsWith("~/"))) return [{ lit: home + text.slice(1) }];
   return [{ lit: text }];

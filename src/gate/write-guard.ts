@@ -6,7 +6,10 @@
 //             repository's remotes (git-guard.ts), and any line touching a protected path that does
 //             more than read (bash-guard.ts)
 import type { ShellAnalysis } from "../shell/analyze";
+import type { Write } from "./bash-guard";
 import { KIND_TEXT, type PathScope, absolutePath, protectedKind } from "./paths";
+
+export type { Write };
 
 /**
  * MCP tools that change conditions, as Claude/Codex (`mcp__agentihooks__condition_set`) and Copilot
@@ -33,12 +36,6 @@ export interface WriteCall {
   analysis?: ShellAnalysis;
 }
 
-export interface Write {
-  /** What the call would do, for the deny reason. */
-  what: string;
-  /** A person's act whatever the gate says (trusting a repository, registering or removing the hooks). */
-  personOnly?: boolean;
-}
 
 /** Returns what the call would change among the things that decide which conditions run, or undefined. */
 export function conditionWrite(call: WriteCall): Write | undefined {
@@ -80,24 +77,6 @@ export function toolPaths(input: Record<string, unknown>): string[] {
 
 /** Returns what the shell line would change, or undefined when it leaves protected things alone. */
 export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
-  const { touchedBy } = require("./bash-guard") as typeof import("./bash-guard");
-  const { gitChange } = require("./git-guard") as typeof import("./git-guard");
-  const { LineState } = require("./line-state") as typeof import("./line-state");
-  const { selfCallChecker } = require("./self-call") as typeof import("./self-call");
-  const commands = analysis?.commands ?? [];
-  const line = new LineState(scope, command, commands);
-  const selfCall = selfCallChecker(commands, scope.exe);
-  for (const c of commands) {
-    const self = selfCall(c, line);
-    if (self) return self;
-    const change = gitChange(c, line);
-    if (change) return { what: `a shell command that makes ${change}` };
-    line.follow(c);
-  }
-  const touched = touchedBy(command, analysis, scope);
-  if (!touched) return undefined;
-  // Loaded here: most commands touch nothing protected, and building the read-only table costs at start-up.
-  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
-  const problem = readOnlyProblem(commands, analysis);
-  return problem ? { what: `a shell command that touches ${touched} and ${problem}` } : undefined;
+  // One lazy chunk for everything a shell line needs: other tools never load it.
+  return (require("./bash-guard") as typeof import("./bash-guard")).bashWrite(command, scope, analysis);
 }

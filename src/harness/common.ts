@@ -200,7 +200,8 @@ export function liftPatch(input: Obj, cwd: string): void {
   if (typeof input.command !== "string" || input.command === "") input.command = body; // conditions read a string
   if (isBlank(input.content)) input.content = body;
   if (isBlank(input.new_string)) input.new_string = body;
-  const paths = patchPaths(body).map((path) => resolve(cwd, path));
+  // `..` is left for the filesystem: after a symlink it climbs from the link's target, as Codex's write will
+  const paths = patchPaths(body).map((path) => (/(^|\/)\.\.(\/|$)/.test(path) ? (path.startsWith("/") ? path : `${cwd}/${path}`) : resolve(cwd, path)));
   input.file_paths = paths;
   if (isBlank(input.file_path) && paths.length > 0) input.file_path = paths[0];
 }

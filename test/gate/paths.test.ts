@@ -122,6 +122,9 @@ const SHELL_DENIED: Record<string, string[]> = {
     "rm -rf innocent/",
     "echo {} > dotclaude/settings.json",
     "echo x >> hardlink.sh",
+    "echo x > innocent/../conditions/pre-any-evil.sh",
+    "cp /tmp/x innocent/../gates/s.json",
+    "rm -rf innocent/..",
   ],
   "the home's decision files": [
     `echo '{}' > ${home}/state.json`,
@@ -276,6 +279,8 @@ const FILE_DENIED: [string, string, Record<string, unknown>][] = [
   ["claude", "Write", { file_path: join(repo, "chain"), content: "x" }],
   ["claude", "Write", { file_path: join(repo, "dangle-gate"), content: "{}" }],
   ["claude", "Write", { file_path: join(repo, "hardlink.sh"), content: "x" }],
+  ["claude", "Write", { file_path: `${repo}/innocent/../conditions/pre-any-evil.sh`, content: "x" }],
+  ["codex", "apply_patch", { command: patch("*** Add File: innocent/../conditions/pre-any-evil.sh", "+x") }],
   ["claude", "Write", { file_path: join(home, "gates", "closed.json"), content: "{}" }],
   ["claude", "Write", { file_path: join(home, "cache", "conditions-index.claude.0.json"), content: "{}" }],
   ["claude", "Edit", { file_path: join(home, "state.json"), old_string: "{}", new_string: '{"bundle":{"path":"/tmp"}}' }],
