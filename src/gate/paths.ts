@@ -11,7 +11,7 @@
 //   git       .git/config of a repository holding a layer (its remotes decide trust)
 // A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
 // ones too) lies in one of them.
-import { existsSync, readdirSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
@@ -104,13 +104,13 @@ function bothSpellings(dir: string, real?: string): string[] {
   return real === base ? [base] : [base, real];
 }
 
-/** The names of a folder's entries that are symlinks (none when it cannot be listed). */
-function symlinkNames(dir: string): Set<string> {
-  const out = new Set<string>();
+/** True when `path` is a symlink (lstat, never a listing: a cache hit lists no folder). */
+function isLink(path: string): boolean {
   try {
-    for (const e of readdirSync(dir, { withFileTypes: true })) if (e.isSymbolicLink()) out.add(e.name);
-  } catch {}
-  return out;
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -127,21 +127,21 @@ export function protectedRoots(scope: PathScope): Root[] {
   roots = out;
   const userHome = resolve(scope.userHome);
   const [, realHome = userHome] = bothSpellings(userHome);
-  const homeLinks = symlinkNames(userHome);
   /** The real path of a folder, cheaply when it sits directly in the user's home and is no symlink. */
   const realOf = (dir: string) => {
     const d = resolve(dir);
     const name = d.slice(userHome.length + 1);
-    return d.startsWith(`${userHome}/`) && !name.includes("/") && !homeLinks.has(name) ? `${realHome}/${name}` : undefined;
+    return d.startsWith(`${userHome}/`) && !name.includes("/") && !isLink(d) ? `${realHome}/${name}` : undefined;
   };
   /** Entries under a folder: both spellings of the folder, and where an entry that is a symlink leads. */
   const under = (dir: string, entries: [string, boolean, ProtectedKind][]) => {
-    for (const d of bothSpellings(dir, realOf(dir))) {
-      const links = symlinkNames(d); // one listing, not one lstat per entry
+    const spellings = bothSpellings(dir, realOf(dir));
+    for (const d of spellings) {
       for (const [name, deep, kind] of entries) {
         const path = join(d, name);
         out.push({ path, under: deep, kind });
-        if (links.has(name)) out.push({ path: followLinks(path), under: deep, kind });
+        // an entry that is a symlink (checked once, on the real folder) protects where it leads
+        if (d === spellings[spellings.length - 1] && isLink(path)) out.push({ path: followLinks(path), under: deep, kind });
       }
     }
   };

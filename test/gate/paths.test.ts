@@ -346,3 +346,16 @@ describe("file tools, gate closed", () => {
   FILE_DENIED.forEach(([h, tool, input], i) => test(`denied ${i}: ${h} ${tool} ${JSON.stringify(input).slice(0, 110)}`, () => denied(fileCall(h, tool, input))));
   FILE_ALLOWED.forEach(([h, tool, input], i) => test(`allowed ${i}: ${h} ${tool} ${JSON.stringify(input).slice(0, 110)}`, () => allowed(fileCall(h, tool, input))));
 });
+
+describe("a home whose own entries are symlinks", () => {
+  test("writing where a symlinked entry leads is writing the entry", () => {
+    const s = sandbox();
+    const elsewhere = join(s.root, "elsewhere-gates");
+    mkdirSync(elsewhere);
+    symlinkSync(elsewhere, join(s.home, "gates"));
+    const write = (file_path: string) => hook({ session_id: "closed", cwd: s.repo, hook_event_name: "PreToolUse", tool_name: "Write", tool_input: { file_path, content: "{}" } }, { env: s.env });
+    denied(write(join(elsewhere, "closed.json")));
+    denied(hook({ session_id: "closed", cwd: s.repo, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: `echo {} > ${join(elsewhere, "x.json")}` } }, { env: s.env }));
+    allowed(write(join(s.root, "notes.md")));
+  });
+});
