@@ -3,13 +3,15 @@
 #   make test     unit + integration + e2e tests against the compiled executable
 #   make bench    benchmark suite (bench/README.md)
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
+#   make release  executables for linux/darwin x64/arm64 in dist/release/, SHA256SUMS, checked (docs/install.md)
+#   make npm      npm package tarballs in dist/npm/: agentihooks and one per platform (docs/install.md)
 
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck release release-tools npm
 
 all: build
 
@@ -54,6 +56,17 @@ install: build
 	@mkdir -p $(PREFIX)
 	cp dist/agentihooks $(PREFIX)/agentihooks
 	@echo "installed $(PREFIX)/agentihooks"
+
+# Cross-compiled with the same BUILD_FLAGS; Bun fetches each target's runtime through the npm registry
+# into its own cache (~/.bun/install/cache). The check runs linux-arm64 under qemu-user.
+release: node_modules/.installed src/generated/validators.js release-tools
+	$(BUN) run scripts/release.ts
+	$(BUN) run scripts/release-check.ts
+
+release-tools:
+	@command -v qemu-aarch64 >/dev/null && test -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 || { \
+	  (apt-get update -qq && apt-get install -y -qq qemu-user libc6-arm64-cross >/dev/null) || \
+	  echo "warning: could not install qemu-user, libc6-arm64-cross: linux-arm64 will not be run"; }
 
 clean:
 	rm -rf dist
