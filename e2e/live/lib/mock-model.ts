@@ -3,7 +3,6 @@
 // completions (Copilot). The reply to a request depends only on the conversation it carries: the
 // number of tool results already in it picks the next scripted step, so retries and side requests
 // cannot shift the script. Every request body is kept for checks on what reached the model.
-import type { Server } from "bun";
 
 /** One step of a script: a tool call the model makes, or its final text. */
 export type Step =
@@ -121,7 +120,7 @@ function strings(value: unknown, out: string[] = []): string[] {
  */
 export function startMockModel(script: Step[], pick?: (body: Record<string, unknown>, done: number) => Step | undefined): MockModel {
   const requests: Record<string, unknown>[] = [];
-  const server: Server = Bun.serve({
+  const server = Bun.serve({
     hostname: "127.0.0.1",
     port: 0,
     async fetch(req) {
