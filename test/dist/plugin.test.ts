@@ -59,7 +59,8 @@ describe("the plugin's hooks files", () => {
     expect(copilot.mcpServers.agentihooks).toMatchObject({ command: "agentihooks", args: ["mcp"] });
     for (const m of [codex, copilot]) expect({ ...m, hooks: undefined, mcpServers: undefined }).toEqual({ ...claude, hooks: undefined, mcpServers: undefined });
   });
-  test("the marketplace names the plugin folder, at the plugin's version", () => {
+  test("the marketplace names the plugin folder, at the plugin's version, which is package.json's", () => {
+    expect(json("plugins/agentihooks/.claude-plugin/plugin.json").version).toBe(json("package.json").version);
     const market = json(".claude-plugin/marketplace.json");
     expect(market.plugins).toEqual([expect.objectContaining({ name: "agentihooks", source: "./plugins/agentihooks", version: json("plugins/agentihooks/.claude-plugin/plugin.json").version })]);
   });
