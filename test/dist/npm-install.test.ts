@@ -43,7 +43,9 @@ function ah(bin: string, args: string[], extra: Record<string, string> = {}, std
 
 /** The absolute path init would register for Claude's PreToolUse, read from its --dry-run diff. */
 function registeredPath(bin: string): string {
-  const r = ah(bin, ["init", "--dry-run", "--target", "claude"], { HOME: tempDir("ah-npm-home-") });
+  const home = tempDir("ah-npm-home-");
+  const r = ah(bin, ["init", "--dry-run", "--target", "claude"], { HOME: home });
+  rmSync(home, { recursive: true, force: true });
   expect(r.exitCode).toBe(0);
   const m = r.stdout.match(/^\+\s+"command": "([^"]+)"/m);
   if (!m) throw new Error(`no command in: ${r.stdout.slice(0, 400)}`);
