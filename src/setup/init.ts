@@ -184,13 +184,19 @@ export function runInit(opts: InitOptions): string[] {
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`)];
+  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`), ...npxNote(exe)];
   applyChanges(changes);
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
-  return lines;
+  return [...lines, ...npxNote(exe)];
+}
+
+/** `npx agentihooks init` registers a file in npm's cache, which `npm cache clean` deletes: say so. */
+function npxNote(exe: string): string[] {
+  if (!/[\\/]_npx[\\/]/.test(exe)) return [];
+  return [`note: ${exe} is in npx's cache; once npm removes it (npm cache clean), no hook starts. To keep it: npm install -g --allow-scripts=agentihooks agentihooks && agentihooks init`];
 }
 
 /** Removes exactly what init added from each target's config; returns the lines to print. */

@@ -114,6 +114,7 @@ describe("npx agentihooks, with no Bun on PATH", () => {
     const path = r.out.match(/^\+\s+"command": "([^"]+)"/m)?.[1] ?? "";
     expect(path).toMatch(/\/_npx\/[0-9a-f]+\/node_modules\/agentihooks\/bin\/agentihooks$/);
     expect(isNative(path)).toBe(true);
+    expect(r.out).toContain(`note: ${path} is in npx's cache`); // a cache can be cleaned: init says how to keep it
   }, 60_000);
 });
 
