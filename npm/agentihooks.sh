@@ -10,17 +10,21 @@ while [ -L "$self" ]; do # npm links <prefix>/bin/agentihooks here; follow it (n
   case $link in /*) self=$link ;; *) self=$(dirname "$self")/$link ;; esac
 done
 pkg=$(cd "$(dirname "$self")/.." && pwd)
+# A shell under Rosetta says x86_64 while an arm64 npm installed darwin-arm64: macOS runs either.
 case $(uname -s)-$(uname -m) in
-  Linux-x86_64) key=linux-x64 ;;
-  Linux-aarch64 | Linux-arm64) key=linux-arm64 ;;
-  Darwin-x86_64) key=darwin-x64 ;;
-  Darwin-arm64) key=darwin-arm64 ;;
-  *) key=unsupported ;;
+  Linux-x86_64) keys=linux-x64 ;;
+  Linux-aarch64 | Linux-arm64) keys=linux-arm64 ;;
+  Darwin-x86_64) keys="darwin-x64 darwin-arm64" ;;
+  Darwin-arm64) keys=darwin-arm64 ;;
+  *) keys=unsupported ;;
 esac
-# npm nests the platform package under this one (global installs) or hoists it beside it (projects).
-for dir in "$pkg/node_modules/agentihooks-$key" "$(dirname "$pkg")/agentihooks-$key"; do
-  [ -x "$dir/bin/agentihooks" ] && exec "$dir/bin/agentihooks" "$@"
+for key in $keys; do
+  # npm nests the platform package under this one (global installs) or hoists it beside it (projects).
+  for dir in "$pkg/node_modules/agentihooks-$key" "$(dirname "$pkg")/agentihooks-$key"; do
+    [ -x "$dir/bin/agentihooks" ] && exec "$dir/bin/agentihooks" "$@"
+  done
 done
+key=${keys%% *}
 
 reason="agentihooks: no native executable for $key is installed (npm left out the optional dependency agentihooks-$key); reinstall: npm install -g --allow-scripts=agentihooks agentihooks"
 if [ "$1" = hook ]; then
