@@ -3,7 +3,7 @@
 // (the harness configs are not touched again), the recorded profile chain, and the built-in profile,
 // which each version writes out under its own `<version>-<content hash>` folder.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { npmPack } from "../../scripts/npm-pack";
 import { packageVersion, release } from "../../scripts/release";
@@ -94,14 +94,13 @@ describe("upgrading", () => {
     await expectSurvivesUpgrade(b, join(prefix, "bin/agentihooks"), () => install("agentihooks@latest"))();
   }, 120_000);
 
-  test("a release executable replaced in place (a copy beside it, then a rename)", async () => {
+  test("a release executable, installed and then replaced in place with the commands docs/install.md gives", async () => {
     const b = box("file");
     const bin = join(root, "file", "bin", "agentihooks");
     mkdirSync(join(root, "file", "bin"));
-    copyFileSync(BIN, bin);
-    await expectSurvivesUpgrade(b, bin, () => {
-      copyFileSync(v2, `${bin}.new`);
-      renameSync(`${bin}.new`, bin); // a hook starting meanwhile runs the old file or the new one, never half of one
-    })();
+    const sh = (line: string, file: string) => expect(Bun.spawnSync(["sh", "-c", line, "sh", file, bin]).exitCode).toBe(0);
+    sh('install -m 755 "$1" "$2"', BIN);
+    // beside it, then a rename: a hook starting meanwhile runs the old file or the new one, never half of one
+    await expectSurvivesUpgrade(b, bin, () => sh('install -m 755 "$1" "$2.new" && mv "$2.new" "$2"', v2))();
   }, 120_000);
 });
