@@ -65,3 +65,25 @@ function removeEmptyDirs(dir: string, stopAt: string): void {
     d = dirname(d);
   }
 }
+
+/**
+ * Adds `edit` to the change planned for `path`, or plans one from the file on disk: two edits of one
+ * file (the MCP server and Codex's hook trust share config.toml) become one write. A result equal to
+ * the backup restores it; an empty result of a file without a backup removes the file.
+ */
+export function amendChange(changes: FileChange[], path: string, edit: (text: string) => string, note: string, stopAt: string): void {
+  const prior = changes.find((c) => c.path === path);
+  const existed = prior ? prior.existed : existsSync(path);
+  const before = prior ? prior.before : existed ? readFileSync(path, "utf8") : "";
+  const base = prior ? (prior.after ?? "") : before;
+  const after = edit(base);
+  if (after === base) return;
+  const change: FileChange = prior ?? { path, before, existed, after, backup: existed, note };
+  if (prior) prior.note = `${prior.note}; ${note}`;
+  else changes.push(change);
+  change.after = after;
+  const saved = readBackup(path);
+  if (saved !== undefined && after === saved) change.dropBackup = true;
+  else if (saved === undefined && after.trim() === "" && existed) Object.assign(change, { after: null, stopAt });
+  else if (after.trim() === "" && !existed) changes.splice(changes.indexOf(change), 1);
+}

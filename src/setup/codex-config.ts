@@ -15,12 +15,18 @@ const EVENTS = [
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
+export function ourExe(h: Json): string | undefined {
   if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
   const first = firstShellWord(h.command);
   if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
   return isAgentihooksPath(first.word) ? first.word : undefined;
 }
+
+/** true for a handler agentihooks wrote (any version, any executable path). */
+export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
+
+/** Codex clamps a SessionEnd hook's timeout to 3 s, with an error item on every run above that. */
+const SESSION_END_MAX_SEC = 3;
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
 
@@ -37,7 +43,11 @@ export const codexSetup: HarnessSetup = {
     return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "hooks.json");
   },
   add(config, spec, where) {
-    const make = (event: string): JsonObject => ({ type: "command", command: codexCommand(spec.exe, event), timeout: spec.timeoutSec });
+    const make = (event: string): JsonObject => ({
+      type: "command",
+      command: codexCommand(spec.exe, event),
+      timeout: event === "SessionEnd" ? Math.min(SESSION_END_MAX_SEC, spec.timeoutSec) : spec.timeoutSec,
+    });
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
