@@ -68,10 +68,14 @@ function removeEmptyDirs(dir: string, stopAt: string): void {
 
 /**
  * Adds `edit` to the change planned for `path`, or plans one from the file on disk: two edits of one
- * file (the MCP server and Codex's hook trust share config.toml) become one write. A result equal to
- * the backup restores it; an empty result of a file without a backup removes the file.
+ * file (the MCP server and Codex's hook trust share config.toml) become one write. `isOurs` tells a
+ * text that already holds agentihooks' entries: such a text is never backed up, and a backup holding
+ * them is stale. A result equal to a usable backup (trailing whitespace aside) restores its bytes; an empty result of a file without a
+ * usable backup removes the file (init created it).
  */
-export function amendChange(changes: FileChange[], path: string, edit: (text: string) => string, note: string, stopAt: string): void {
+export function amendChange(
+  changes: FileChange[], path: string, edit: (text: string) => string, note: string, stopAt: string, isOurs: (text: string) => boolean,
+): void {
   const prior = changes.find((c) => c.path === path);
   const existed = prior ? prior.existed : existsSync(path);
   const before = prior ? prior.before : existed ? readFileSync(path, "utf8") : "";
@@ -82,8 +86,11 @@ export function amendChange(changes: FileChange[], path: string, edit: (text: st
   if (prior) prior.note = `${prior.note}; ${note}`;
   else changes.push(change);
   change.after = after;
+  if (isOurs(before)) change.backup = false;
   const saved = readBackup(path);
-  if (saved !== undefined && after === saved) change.dropBackup = true;
-  else if (saved === undefined && after.trim() === "" && existed) Object.assign(change, { after: null, stopAt });
+  const usable = saved !== undefined && !isOurs(saved);
+  // Trailing whitespace aside (separators init added), what is left is the backup: its bytes come back.
+  if (usable && after.trimEnd() === saved.trimEnd()) Object.assign(change, { after: saved, dropBackup: true });
+  else if (!usable && after.trim() === "" && existed) Object.assign(change, { after: null, stopAt, dropBackup: saved !== undefined });
   else if (after.trim() === "" && !existed) changes.splice(changes.indexOf(change), 1);
 }

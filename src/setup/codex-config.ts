@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { SESSION_END_MAX_SEC } from "./codex-trust";
 import { firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
@@ -25,9 +26,6 @@ export function ourExe(h: Json): string | undefined {
 /** true for a handler agentihooks wrote (any version, any executable path). */
 export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
 
-/** Codex clamps a SessionEnd hook's timeout to 3 s, with an error item on every run above that. */
-const SESSION_END_MAX_SEC = 3;
-
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
 
 /** Returns the shell command string that runs the hook for one event. */
@@ -46,6 +44,7 @@ export const codexSetup: HarnessSetup = {
     const make = (event: string): JsonObject => ({
       type: "command",
       command: codexCommand(spec.exe, event),
+      // Codex clamps a SessionEnd timeout above 3 s, with an error item on every run
       timeout: event === "SessionEnd" ? Math.min(SESSION_END_MAX_SEC, spec.timeoutSec) : spec.timeoutSec,
     });
     return registerHooks(config, EVENTS, make, shape(where));

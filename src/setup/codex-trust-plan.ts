@@ -7,8 +7,8 @@ import { dirname, join } from "node:path";
 import { oneLine } from "../errors";
 import { type FileChange, amendChange } from "./apply";
 import { codexSetup, isOurCodexHandler } from "./codex-config";
-import { parseToml } from "./codex-mcp";
-import { type TrustEntry, editTrust, trustEntries, trustStatus } from "./codex-trust";
+import { MARKER, parseToml } from "./codex-mcp";
+import { TRUST_MARKER, type TrustEntry, editTrust, trustEntries, trustStatus } from "./codex-trust";
 import type { Check } from "./doctor";
 import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
@@ -37,7 +37,8 @@ export function planCodexTrust(changes: FileChange[], scope: Scope, ctx: SetupCo
   const add = entriesOf(planned ? planned.after : onDisk, hooksPath);
   const toml = userConfigToml(ctx);
   const note = add.length ? `codex: trusted ${add.length} hooks in ${toml} (as Codex's /hooks review does)` : `codex: removed the hook trust from ${toml}`;
-  amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(dirname(toml)));
+  const ours = (text: string) => text.includes(MARKER) || text.includes(TRUST_MARKER);
+  amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(dirname(toml)), ours);
 }
 
 /** doctor: does Codex trust every handler of ours in the hooks.json at `scope`? */

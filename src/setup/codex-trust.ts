@@ -25,6 +25,12 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 /** Codex's label for an event in hook keys and hashes: PreToolUse -> pre_tool_use. */
 export const eventLabel = (event: string) => event.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
+/** Codex clamps a SessionEnd hook's timeout to this many seconds. */
+export const SESSION_END_MAX_SEC = 3;
+
+/** Events whose matcher Codex ignores (and leaves out of the hash). */
+const NO_MATCHER = new Set(["UserPromptSubmit", "Stop"]);
+
 /** Returns `value` as JSON with every object's keys sorted, compact (serde_json's canonical form). */
 function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
@@ -34,15 +40,17 @@ function canonical(value: unknown): string {
 
 /**
  * Returns Codex's hash of one command handler in its group. The handler is normalized as Codex does:
- * the timeout defaults to 600 s and is at least 1, `async` defaults to false, absent options (which a
- * TOML value cannot hold) are left out.
+ * the timeout defaults to 600 s and is at least 1 (at most 3 on SessionEnd), `async` defaults to
+ * false, absent options (which a TOML value cannot hold) are left out, and so is the matcher of an
+ * event that has none.
  */
 export function codexHookHash(event: string, handler: JsonObject, matcher?: string): string {
-  const timeout = typeof handler.timeout === "number" ? Math.max(1, Math.floor(handler.timeout)) : 600;
+  let timeout = typeof handler.timeout === "number" ? Math.max(1, Math.floor(handler.timeout)) : 600;
+  if (event === "SessionEnd") timeout = Math.min(timeout, SESSION_END_MAX_SEC); // clamped before hashing
   const normalized: Table = { type: "command", command: handler.command, timeout, async: handler.async === true };
   if (typeof handler.statusMessage === "string") normalized.statusMessage = handler.statusMessage;
   const identity: Table = { event_name: eventLabel(event), hooks: [normalized] };
-  if (typeof matcher === "string") identity.matcher = matcher;
+  if (typeof matcher === "string" && !NO_MATCHER.has(event)) identity.matcher = matcher;
   const hasher = new Bun.CryptoHasher("sha256");
   hasher.update(canonical(identity));
   return `sha256:${hasher.digest("hex")}`;
