@@ -39,7 +39,7 @@ export interface RunOptions {
   /** The scripted model's steps (tool calls, then "done"). */
   script: Step[];
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
-  /** Claude: --permission-mode (default bypassPermissions). */
+  /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
   /** Extra CLI arguments and environment. */
   args?: string[];
@@ -74,7 +74,8 @@ const LAUNCH: Record<Harness, Launch> = {
   codex: (world, model, o) => {
     configureCodexProvider(world, model);
     return {
-      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--json", ...(o.args ?? []), o.prompt ?? "go"],
+      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", o.permissionMode === "default" ? "--approve-for-me" : "--dangerously-bypass-approvals-and-sandbox",
+        "--json", ...(o.args ?? []), o.prompt ?? "go"],
       env: { CODEX_HOME: join(world.home, ".codex"), AGENTIHOOKS_LIVE_MOCK_KEY: "dummy" },
     };
   },
@@ -97,7 +98,8 @@ export function configureCodexProvider(world: World, model: MockModel): void {
   const rest = old.includes(PROVIDER_START) ? old.slice(old.indexOf(PROVIDER_END) + PROVIDER_END.length + 1) : old;
   const block = [
     PROVIDER_START,
-    'model = "gpt-5"',
+    // a model Codex has metadata for, so it offers its real tool set (apply_patch among them)
+    'model = "gpt-5.5"',
     'model_provider = "mock"',
     "",
     "[model_providers.mock]",
