@@ -108,3 +108,10 @@ export async function codexHooks(world: World): Promise<{ hooks: CodexHook[]; wa
     await proc.exited;
   }
 }
+
+/** Returns the text of every tool output the model was given (what the tools answered, nothing else). */
+export function toolOutputs(r: RunResult): string {
+  const last = r.model.requests[r.model.requests.length - 1] ?? {};
+  const input = Array.isArray(last.input) ? (last.input as { type?: string; output?: unknown }[]) : [];
+  return input.filter((i) => /_output$/.test(i?.type ?? "")).map((i) => JSON.stringify(i.output ?? i)).join("\n");
+}
