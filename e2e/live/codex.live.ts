@@ -3,6 +3,7 @@
 // Every check is decided by a side effect (a marker file) or by what reached the model.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describeRun } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
 import { makeWorld, recorder, type World } from "./lib/world";
@@ -136,4 +137,21 @@ test("codex: conditions read the command Codex sent", async () => {
   w.condition("pre-bash-echo.sh", onCommand(`printf '%s\\n' "$CMD" >> '${w.marker("seen")}'`));
   await runCodex(w, [shell("echo one-two-three")]);
   expect(readFileSync(w.marker("seen"), "utf8")).toBe("echo one-two-three\n");
+});
+
+describe("codex: conditions-examples/pre-bash.git-push_intent.py reads Codex's session log", () => {
+  const example = readFileSync(join(import.meta.dir, "..", "..", "conditions-examples", "pre-bash.git-push_intent.py"), "utf8");
+  const cases: [string, string, boolean][] = [
+    ["a prompt that asks for a push: the push runs", "Fix the login test, commit, and push the branch.", true],
+    ["a prompt that does not: the push is stopped (ask, sent to Codex as a deny)", "Fix the login test and commit it.", false],
+  ];
+  test.each(cases)("%s", async (_name, prompt, runs) => {
+    const w = makeWorld("codex");
+    w.condition("pre-bash.git-push_intent.py", example);
+    // on a feature branch, so the default profile's guard (no pushes to main) has no say
+    Bun.spawnSync(["git", "checkout", "-q", "-b", "feature/login"], { cwd: w.work, env: w.env });
+    const r = await runCodex(w, [shell(`git push origin feature/login 2>/dev/null; touch '${w.marker("after")}'`)], { prompt });
+    expect(w.exists(w.marker("after")), describeRun(r)).toBe(runs);
+    expect(r.seen.includes("no prompt in this session asked for a push")).toBe(!runs);
+  });
 });
