@@ -1,6 +1,6 @@
 // The three real harness CLIs, installed by `make live-clis` (e2e/live/install-clis.sh) into
 // LIVE_CLI_DIR, each driven non-interactively against a mock model on 127.0.0.1, in a world's HOME.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type MockModel, type Step, startMockModel } from "./mock-model";
 import type { Harness, World } from "./world";
@@ -158,6 +158,8 @@ function keepCaptures(world: World, dir: string, out: string, label = ""): void 
     const line = { harness: world.harness, version, check: label, argv: record.argv, payload: JSON.parse(swap(record.stdin)) };
     appendFileSync(join(out, `${world.harness}.jsonl`), `${JSON.stringify(line)}\n`);
   }
+  // kept once: the next run in the same world must not append these again
+  rmSync(dir, { recursive: true, force: true });
 }
 
 /** Returns Copilot's log lines of this world (config errors appear only there). */
