@@ -58,7 +58,7 @@ function sessionWorld(): World {
   const w = makeWorld("codex");
   for (const file of INSTALLED) w.condition(file, readFileSync(join(EXAMPLES, file), "utf8"));
   w.condition("pre-bash.make-repo_note.sh", "#!/usr/bin/env bash\ncat >/dev/null\necho 'repo note: run make ci before pushing'\n", join(w.work, ".agentihooks", "conditions"));
-  w.condition("post-any-rec.sh", recorder(w, "post")); // its payload names the rollout
+  w.condition("prompt-rec.sh", recorder(w, "prompt")); // its payload names the session's rollout
   w.write(join(w.work, "db", "migrations", "0001_init.sql"), "CREATE TABLE users (\n  id int\n);\n");
   w.write(join(w.work, "pnpm-lock.yaml"), "lockfileVersion: '9.0'\n");
   w.write(join(w.work, "package.json"), '{"name": "app", "private": true}\n');
@@ -92,7 +92,7 @@ const gatewayCall = (tool: string, args: Record<string, unknown>) => (body: Reco
 /** With LIVE_CAPTURE: keeps the session's rollout beside the captured payloads, paths as placeholders. */
 function keepRollout(w: World, label: string): void {
   if (!process.env.LIVE_CAPTURE) return;
-  const payload = JSON.parse(readFileSync(`${w.marker("post")}.payload.json`, "utf8"));
+  const payload = JSON.parse(readFileSync(`${w.marker("prompt")}.payload.json`, "utf8"));
   const text = readFileSync(payload.transcript_path, "utf8");
   const slug = w.work.replace(/[/.]/g, "-");
   const base = join(w.home, "..");
