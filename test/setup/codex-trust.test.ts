@@ -6,7 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { codexHookHash } from "../../src/setup/codex-trust";
-import { run, sandbox, type Sandbox, writeFile } from "../helpers";
+import { BIN, run, sandbox, type Sandbox, writeFile } from "../helpers";
 
 /** [event, handler, group matcher, currentHash that Codex 0.169 reported for it]. */
 const MEASURED: [string, Record<string, unknown>, string | undefined, string][] = [
@@ -159,6 +159,24 @@ describe("doctor reports hooks Codex would skip, with the fix in one line", () =
       ah(sb, ["init", "--target", "codex"]); // the fix it names works
       expect(ah(sb, ["doctor"]).stdout).not.toContain("skips these hooks");
     }
+    rmSync(sb.root, { recursive: true, force: true });
+  });
+});
+
+describe("doctor checks what Codex will really load", () => {
+  const broken: [string, (sb: Sandbox) => void, RegExp][] = [
+    ["hooks.json that is not JSON", (sb) => writeFileSync(hooksPath(sb), read(hooksPath(sb)).replace('"hooks": {', '"hooks": {,')), /codex: .*hooks\.json:\d+: .*not valid JSON/],
+    ["config.toml that is not TOML", (sb) => writeFileSync(tomlPath(sb), `${read(tomlPath(sb))}\n[broken\n`), /codex: .*config\.toml:\d+: .*not valid TOML/],
+    ["hooks.json calling another executable", (sb) => writeFileSync(hooksPath(sb), read(hooksPath(sb)).replaceAll(BIN, "/old/place/agentihooks")),
+      /codex: .*hooks\.json calls \/old\/place\/agentihooks \(which does not exist\), not this executable/],
+  ];
+  test.each(broken)("%s: a failure with the file, exit 1", (_name, spoil, line) => {
+    const sb = sandbox();
+    ah(sb, ["init", "--target", "codex"]);
+    spoil(sb);
+    const r = ah(sb, ["doctor"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stdout.split("\n").some((l) => l.startsWith("FAIL") && line.test(l)), r.stdout).toBe(true);
     rmSync(sb.root, { recursive: true, force: true });
   });
 });
