@@ -15,6 +15,7 @@ import { TARGETS, type Target } from "../types";
 import type { Scope } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
+import { checkCodexTrust } from "./codex-trust-plan";
 import { checkMcp } from "./mcp-config";
 
 export interface Check {
@@ -80,6 +81,7 @@ function checkHarness(target: Target, self: string, state: State, opts: DoctorOp
     }
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
+    if (target === "codex") checks.push(...checkCodexTrust(scope, ctx));
   }
   if (!configured) {
     const recorded = state.targets?.[target]?.profiles !== undefined;

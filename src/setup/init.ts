@@ -13,6 +13,7 @@ import { TARGETS, type Target } from "../types";
 import { type FileChange, applyChanges, readBackup, renderDiffs } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
+import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
@@ -31,6 +32,10 @@ export interface SetupOptions {
   /** Also (un)register the MCP server (default true; --no-mcp). */
   mcp?: boolean;
 }
+
+/** Codex loads a repository's .codex/ folder only in a project the person trusted. */
+const codexProjectNote = (root: string) =>
+  `codex: Codex loads .codex/hooks.json only in a trusted project: answer its trust prompt when it first opens ${root} (or add [projects.${JSON.stringify(root)}] trust_level = "trusted" to ~/.codex/config.toml)`;
 
 /** Returns the absolute path of this executable, which every harness config will call. */
 export function resolveSelf(env: Record<string, string | undefined>): string {
@@ -181,6 +186,7 @@ export function runInit(opts: InitOptions): string[] {
   const after = planState(before, opts.targets, opts.profiles, opts.bundle);
   const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
@@ -189,7 +195,7 @@ export function runInit(opts: InitOptions): string[] {
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
-  if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
+  if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(setupContext(opts).projectRoot));
   return [...lines, ...npxNote(exe)];
 }
 
@@ -203,6 +209,7 @@ function npxNote(exe: string): string[] {
 export function runUninit(opts: SetupOptions & { dryRun: boolean }): string[] {
   const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
   if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change"];
   applyChanges(changes);
   return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls or registers agentihooks"];
