@@ -168,6 +168,10 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
 }
 
+/** Copilot loads repository hooks silently not at all in a folder nobody trusted (measured live). */
+const COPILOT_TRUST_NOTE =
+  "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -190,6 +194,7 @@ export function runInit(opts: InitOptions): string[] {
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
+  if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   return lines;
 }
 
