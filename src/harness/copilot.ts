@@ -39,6 +39,8 @@ const TOP_KEYS: Readonly<Record<string, string>> = {
   tool_result: "tool_response", // VS Code form
   transcriptPath: "transcript_path",
   workspaceRoot: "cwd",
+  agentType: "agent_type", // subagentStart/subagentStop: what substart-<matcher> conditions match
+  agentId: "agent_id",
 };
 
 /** Argument aliases, added next to the originals (reference notes §2.9). */

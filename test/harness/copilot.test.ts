@@ -46,6 +46,8 @@ describe("copilot camelCase keys", () => {
     ["a blank snake_case key is overwritten", { session_id: "", sessionId: "s2" }, "session_id", "s2"],
     ["a set snake_case key is kept", { session_id: "s1", sessionId: "s2" }, "session_id", "s1"],
     ["stopReason kept", { stopReason: "end_turn" }, "stopReason", "end_turn"],
+    ["agentType (subagentStart, as 1.0.102 sends it)", { agentType: "task", agentName: "task" }, "agent_type", "task"],
+    ["agentId", { agentId: "84216259" }, "agent_id", "84216259"],
   ];
   test.each(keys)("%s", (_name, extra, key, value) => {
     const call = copilot.normalize({ sessionId: "s", timestamp: 1, cwd: "/", ...extra }, "agentStop");

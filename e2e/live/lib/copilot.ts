@@ -26,9 +26,15 @@ export const RESPONSES: Record<string, string> = { COPILOT_PROVIDER_WIRE_API: "r
 /** true when `text` reached the model (a boolean, so a failing check does not print every request). */
 export const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
-/** Copilot's log lines about hooks at WARNING or ERROR (a hook it skipped, one that failed to start). */
+/**
+ * Copilot's log lines about its hooks at WARNING or ERROR (an entry it skipped, a hook that failed to
+ * start or errored). Two warnings every run prints are not problems: managed hooks that cannot reload
+ * before the session exists, and the note that repository hooks load in a trusted folder.
+ */
 export function hookProblems(world: World): string[] {
-  return copilotLog(world).split("\n").filter((l) => /\[(ERROR|WARNING)\]/.test(l) && /hook/i.test(l) && !/Failed to reload managed hooks/.test(l));
+  return copilotLog(world).split("\n").filter((l) =>
+    /\[(ERROR|WARNING)\]/.test(l) && /\[rust:hooks\]|hook will be skipped|Hook from|ToolUse hook/.test(l) &&
+    !/Failed to reload managed hooks|Loading repo hooks in prompt mode/.test(l));
 }
 
 /** agentihooks' own hook log records of this world. */
