@@ -5,16 +5,16 @@ import { afterAll, beforeAll } from "bun:test";
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copilotLog, type RunOptions, type RunResult, runCli } from "./clis";
-import type { Step } from "./mock-model";
+import type { ToolStep } from "./mock-model";
 import type { World } from "./world";
 
-export const bash = (command: string, extra: Record<string, unknown> = {}): Step => ({ tool: "bash", input: { command, description: "live check", ...extra } });
-export const view = (path: string): Step => ({ tool: "view", input: { path } });
-export const edit = (path: string, old_str: string, new_str: string): Step => ({ tool: "edit", input: { path, old_str, new_str } });
-export const create = (path: string, file_text: string): Step => ({ tool: "create", input: { path, file_text } });
+export const bash = (command: string, extra: Record<string, unknown> = {}): ToolStep => ({ tool: "bash", input: { command, description: "live check", ...extra } });
+export const view = (path: string): ToolStep => ({ tool: "view", input: { path } });
+export const edit = (path: string, old_str: string, new_str: string): ToolStep => ({ tool: "edit", input: { path, old_str, new_str } });
+export const create = (path: string, file_text: string): ToolStep => ({ tool: "create", input: { path, file_text } });
 /** apply_patch is a freeform (custom) tool on the Responses wire: the patch is the raw input. */
-export const applyPatch = (patch: string): Step => ({ tool: "apply_patch", input: patch, custom: true });
-export const mcp = (tool: string, input: Record<string, unknown> = {}): Step => ({ tool: `agentihooks-${tool}`, input });
+export const applyPatch = (patch: string): ToolStep => ({ tool: "apply_patch", input: patch, custom: true });
+export const mcp = (tool: string, input: Record<string, unknown> = {}): ToolStep => ({ tool: `agentihooks-${tool}`, input });
 
 /**
  * Copilot offers apply_patch only on the Responses wire with a model it treats as a GPT-5 coding model:
