@@ -3,8 +3,8 @@
 // Deny: direct and nested; what init wrote loads without a hook error; doctor agrees.
 import { describe, expect, test } from "bun:test";
 import { copilotLog, describeRun, runCli } from "./lib/clis";
-import { bash, hookProblems, saw, session } from "./lib/copilot";
-import { BIN, makeWorld, recorder } from "./lib/world";
+import { bash, hookProblems, saw, session, usePascalCase } from "./lib/copilot";
+import { makeWorld, recorder } from "./lib/world";
 
 describe("copilot: control", () => {
   const s = session(() => {
@@ -61,10 +61,8 @@ describe("copilot: deny", () => {
 describe("copilot: the PascalCase config form (VS Code payloads)", () => {
   // Copilot also loads hooks keyed by PascalCase event names and sends them snake_case payloads.
   test("deny, rewrite, pre and post context and output replacement work there too", async () => {
-    const w = makeWorld("copilot", { init: false });
-    const events = ["SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop", "Notification"];
-    const hooks = Object.fromEntries(events.map((e) => [e, [{ type: "command", exec: BIN, args: ["hook", "--target", "copilot", "--event", e], timeoutSec: 30 }]]));
-    w.write(`${w.home}/.copilot/hooks/agentihooks.json`, JSON.stringify({ version: 1, hooks }, null, 2));
+    const w = makeWorld("copilot");
+    usePascalCase(w);
     w.condition("pre-bash.touch-deny.sh", recorder(w, "cond", 'echo "PascalCase deny" >&2; exit 2'));
     w.condition("pre-bash.mkdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "mkdir ${w.marker("rewritten")}"}, "decision": "allow"}'\n`);
     w.condition("pre-bash.date-context.sh", "#!/usr/bin/env bash\necho PASCAL-PRE-CONTEXT\n");

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copilotLog, type RunOptions, type RunResult, runCli } from "./clis";
 import type { ToolStep } from "./mock-model";
-import type { World } from "./world";
+import { BIN, type World } from "./world";
 
 export const bash = (command: string, extra: Record<string, unknown> = {}): ToolStep => ({ tool: "bash", input: { command, description: "live check", ...extra } });
 export const view = (path: string): ToolStep => ({ tool: "view", input: { path } });
@@ -73,4 +73,16 @@ export function session(setup: () => { world: World; run: RunOptions }): { world
 /** A bash condition body that appends its event, AH_TOOL_USE_ID, the payload's timestamp and the command to `file`. */
 export function idRecorder(file: string): string {
   return `#!/usr/bin/env bash\nread -r ts cmd < <(jq -r '"\\(.timestamp) \\(.tool_input.command // "")"')\nprintf '%s %s %s %s\\n' "$AH_EVENT" "$AH_TOOL_USE_ID" "$ts" "$cmd" >> '${file}'\n`;
+}
+
+/** Copilot's PascalCase event names (its VS Code form: snake_case payloads that name their event). */
+export const PASCAL_EVENTS = [
+  "SessionStart", "SessionEnd", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure",
+  "PermissionRequest", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "Notification",
+];
+
+/** Replaces the hooks file init wrote with the same registration keyed by PascalCase event names. */
+export function usePascalCase(world: World): void {
+  const hooks = Object.fromEntries(PASCAL_EVENTS.map((e) => [e, [{ type: "command", exec: BIN, args: ["hook", "--target", "copilot", "--event", e], timeoutSec: 30 }]]));
+  world.write(join(world.home, ".copilot", "hooks", "agentihooks.json"), `${JSON.stringify({ version: 1, hooks }, null, 2)}\n`, 0o600);
 }
