@@ -16,7 +16,8 @@
 #
 # Harness caveats
 #   Claude Code and Codex name MCP tools mcp__<server>__<tool>, so it fires there. Copilot names them
-#   <server>-<tool> [unverified format], which this matcher does not match. Codex skips `async` hooks
+#   <server>-<tool>; agentihooks splits that at a server name from Copilot's MCP configs
+#   (~/.copilot/mcp-config.json, .mcp.json, .github/mcp.json), so it fires there too. Codex skips `async` hooks
 #   in its own hooks.json, but here agentihooks runs the condition detached itself, so that does not apply.
 #   Concurrent calls each append one line (a single write, O_APPEND).
 #
