@@ -44,6 +44,8 @@ const CAMEL: Record<string, string> = {
   PreToolUse: "preToolUse", PostToolUse: "postToolUse", PostToolUseFailure: "postToolUseFailure", PermissionRequest: "permissionRequest",
 };
 const QUIET: Expect = { exit: 0, stdout_empty: true };
+/** The events that belong to the scripted call they follow (a preToolUse starts the next one). */
+const TOOL_EVENTS = new Set(["preToolUse", "postToolUse", "postToolUseFailure", "permissionRequest"]);
 
 /** Returns the payload with the world's paths as the replay's placeholders; throws on a path it cannot map. */
 function placeholders(payload: unknown, work: string): unknown {
@@ -59,8 +61,8 @@ function recordsOf(calls: Captured[], session: (typeof SESSIONS)[string]): Recor
     const argvEvent = c.argv[c.argv.indexOf("--event") + 1];
     const event = CAMEL[argvEvent] ?? argvEvent;
     if (event === "preToolUse") at++;
-    const step = event in QUIET_TOOL_EVENTS && at >= 0 ? session.steps[at] : undefined;
-    if (event in QUIET_TOOL_EVENTS && !step) throw new Error(`${c.check}: a ${event} past the last scripted call`);
+    const step = TOOL_EVENTS.has(event) && at >= 0 ? session.steps[at] : undefined;
+    if (TOOL_EVENTS.has(event) && !step) throw new Error(`${c.check}: a ${event} past the last scripted call`);
     const pascal = session.file === "copilot-pascal.jsonl";
     return {
       name: step ? (event === "preToolUse" ? step.name : `${step.name} (${event})`) : event,
@@ -73,8 +75,6 @@ function recordsOf(calls: Captured[], session: (typeof SESSIONS)[string]): Recor
     };
   });
 }
-
-const QUIET_TOOL_EVENTS = { preToolUse: 1, postToolUse: 1, postToolUseFailure: 1, permissionRequest: 1 };
 
 function main(dir: string | undefined): void {
   if (!dir) throw new Error("usage: bun e2e/live/rebuild-copilot-transcripts.ts CAPTURE_DIR");
