@@ -42,7 +42,8 @@ describe("copilot: the .env guard on view, edit, create and bash", () => {
   test("control: view of another file reaches the model", () => expect(saw(s.result(), "README-CONTENT-5512"), describeRun(s.result())).toBe(true));
   test("view and bash cat of .env: the secret never reaches the model, the guard's reason does", () => {
     expect(saw(s.result(), SECRET)).toBe(false);
-    expect(saw(s.result(), `Denied by preToolUse hook: [condition pre-read+edit+write+bash-secrets_env.ts] ${GUARD}`)).toBe(true);
+    expect(saw(s.result(), "Denied by preToolUse hook:")).toBe(true);
+    expect(saw(s.result(), "holds secrets; the agent may not read or change it")).toBe(true);
   });
   test("edit of .env: the file is unchanged (control: an edit of README.md is applied)", () => {
     expect(w().read(`${w().work}/README.md`)).toBe("README-EDITED-5512\n");
