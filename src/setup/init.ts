@@ -168,7 +168,7 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
 }
 
-/** Copilot loads repository hooks silently not at all in a folder nobody trusted (measured live). */
+/** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
 
@@ -188,14 +188,20 @@ export function runInit(opts: InitOptions): string[] {
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`)];
+  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`), ...npxNote(exe)];
   applyChanges(changes);
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
-  return lines;
+  return [...lines, ...npxNote(exe)];
+}
+
+/** `npx agentihooks init` registers a file in npm's cache, which `npm cache clean` deletes: say so. */
+function npxNote(exe: string): string[] {
+  if (!/[\\/]_npx[\\/]/.test(exe)) return [];
+  return [`note: ${exe} is in npx's cache; once npm removes it (npm cache clean), no hook starts. To keep it: npm install -g --allow-scripts=agentihooks agentihooks && agentihooks init`];
 }
 
 /** Removes exactly what init added from each target's config; returns the lines to print. */
