@@ -17,8 +17,9 @@
 # Harness caveats
 #   Claude Code names MCP tools mcp__<server>__<tool>, so it fires there; Codex sanitizes the names
 #   (mcp__gateway_tools__github_create_pull_request), which this matcher matches too, but fires no
-#   PostToolUse for a failed MCP call (0.169), so on Codex only successful calls are logged. Copilot names them
-#   <server>-<tool> [unverified format], which this matcher does not match. Codex skips `async` hooks
+#   PostToolUse for a failed MCP call (0.169), so on Codex only successful calls are logged. Copilot names
+#   them <server>-<tool>; agentihooks splits that at a server name from Copilot's MCP configs
+#   (~/.copilot/mcp-config.json, .mcp.json, .github/mcp.json), so it fires there too. Codex skips `async` hooks
 #   in its own hooks.json, but here agentihooks runs the condition detached itself, so that does not apply.
 #   Concurrent calls each append one line (a single write, O_APPEND).
 #

@@ -122,6 +122,9 @@ function buildWorld(): { vars: { [k: string]: string }; env: { [k: string]: stri
   writeFile(join(v.REPO, "src", "auth", "login.py"), "def login(user, password):\n    return issue_token(user)\n");
   symlinkSync(".env", join(v.REPO, "settings.cfg"));
   writeFile(join(v.STRANGER, ".env"), "TOKEN=x\n");
+  // Copilot names MCP tools <server>-<tool>: its configured servers tell where the server name ends
+  const servers = { agentihooks: { type: "local", command: "agentihooks", args: ["mcp"] }, "gateway-tools": { type: "local", command: "gateway", args: [] } };
+  writeFile(join(v.HOME, ".copilot", "mcp-config.json"), JSON.stringify({ mcpServers: servers }));
   // state: the bundle, and the profile chain for every target
   const targets = Object.fromEntries(["claude", "codex", "copilot"].map((t) => [t, { profiles: ["team"] }]));
   writeFile(join(v.AHOME, "state.json"), JSON.stringify({ version: 1, bundle: { path: v.BUNDLE }, targets, linked_profiles: { team: v.PROFILE } }, null, 2));

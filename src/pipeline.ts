@@ -42,7 +42,9 @@ export interface PipelineOptions {
 function analysisOf(payload: Payload): Analysis | undefined {
   if ((payload.tool_name ?? "").toLowerCase() !== "bash") return undefined;
   const cmd = payload.tool_input?.command;
-  return analyze(typeof cmd === "string" ? cmd : "");
+  const analysis = analyze(typeof cmd === "string" ? cmd : "");
+  // Text typed into a running program: a shell would run these programs, anything else is unknown
+  return payload.typed_input === true ? { ...analysis, dynamic: true } : analysis;
 }
 
 /** Runs one normalized call through every stage and returns the effect to emit. */

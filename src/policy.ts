@@ -64,6 +64,10 @@ function preEffect(e: Effect, m: Merged, payload: Payload, caps: Capabilities, n
       e.updatedInput = { ...(payload.tool_input ?? {}), ...m.inputPatch };
       decision = "allow";
       notes.push(`[conditions] tool input rewritten by ${by}`);
+    } else if (caps.rewriteWithoutDecision) {
+      // no decision sent: the harness's own permissions judge the rewritten input
+      e.updatedInput = { ...(payload.tool_input ?? {}), ...m.inputPatch };
+      notes.push(`[conditions] tool input rewritten by ${by}`);
     } else {
       notes.push(
         `[conditions] input rewrite by ${by} dropped: outside bypassPermissions a rewriting condition must return "decision": "allow" or "ask"`,

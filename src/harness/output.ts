@@ -29,11 +29,13 @@ function reasonOr(text: string | undefined, fallback: string): string {
 }
 
 function preDecision(target: Obj, effect: Effect, rewriteKey: string): void {
-  if (!effect.decision) return;
-  target.permissionDecision = effect.decision;
-  // Codex and Copilot need a non-empty reason on deny; for allow/ask it is optional
-  if (effect.decision === "deny") target.permissionDecisionReason = reasonOr(effect.reason, DEFAULT_DENY);
-  else if (effect.reason) target.permissionDecisionReason = effect.reason;
+  if (effect.decision) {
+    target.permissionDecision = effect.decision;
+    // Codex and Copilot need a non-empty reason on deny; for allow/ask it is optional
+    if (effect.decision === "deny") target.permissionDecisionReason = reasonOr(effect.reason, DEFAULT_DENY);
+    else if (effect.reason) target.permissionDecisionReason = effect.reason;
+  }
+  // A rewrite without a decision comes only from a harness that judges the rewritten input itself
   if (effect.decision !== "deny" && effect.updatedInput) target[rewriteKey] = effect.updatedInput;
 }
 

@@ -16,6 +16,7 @@ import type { Scope } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
 import { checkCodexTrust } from "./codex-trust-plan";
+import { copilotChecks } from "./copilot-doctor";
 import { checkMcp } from "./mcp-config";
 
 export interface Check {
@@ -49,6 +50,7 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
   const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setupContext(opts)));
+  if (active.includes("copilot")) checks.push(...copilotChecks(scopes, setupContext(opts)));
   checks.push(checkHome());
   for (const t of active) checkConditions(t, opts, checks);
   return checks;

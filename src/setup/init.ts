@@ -173,6 +173,10 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
 }
 
+/** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
+const COPILOT_TRUST_NOTE =
+  "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -196,6 +200,7 @@ export function runInit(opts: InitOptions): string[] {
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(setupContext(opts).projectRoot));
+  if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   return [...lines, ...npxNote(exe)];
 }
 

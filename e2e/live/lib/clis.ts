@@ -41,6 +41,8 @@ export interface RunOptions {
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
   /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
+  /** Copilot: the permission flags (default --allow-all-tools). */
+  permissionArgs?: string[];
   /** Extra CLI arguments and environment. */
   args?: string[];
   env?: Record<string, string>;
@@ -80,8 +82,12 @@ const LAUNCH: Record<Harness, Launch> = {
     };
   },
   copilot: (world, model, o) => ({
-    argv: [cliPath("copilot"), "-p", o.prompt ?? "go", "--allow-all-tools", "--log-level", "all", ...(o.args ?? [])],
-    env: { COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1" },
+    argv: [cliPath("copilot"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? ["--allow-all-tools"]), "--log-level", "all", ...(o.args ?? [])],
+    env: {
+      COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1",
+      // Copilot unpacks itself (~235 MB) under the cache folder on first start: one per test process, not per world
+      XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
+    },
   }),
 };
 

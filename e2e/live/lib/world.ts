@@ -17,10 +17,18 @@ let root: string | undefined;
 function worldsRoot(): string {
   if (!root || !existsSync(root)) {
     root = realpathSync(mkdtempSync(join(tmpdir(), "ah-live-")));
-    const dir = root;
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    process.once("exit", removeWorlds);
   }
   return root;
+}
+
+/**
+ * Removes every world of this process. `bun test` fires no "exit" event, so lib/cleanup.ts (a test
+ * preload, bunfig.toml) calls this after the last test; a plain script still gets the exit handler.
+ */
+export function removeWorlds(): void {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
 }
 
 export interface World {
