@@ -2,8 +2,7 @@
 // folder (a git repository without origin, so its directory layer is trusted), and agentihooks
 // registered by its own `init`, as a person would. Every world lives under one root per test process,
 // removed when the process exits.
-import { afterAll } from "bun:test";
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -76,13 +75,6 @@ export interface WorldOptions {
 /** Creates a world for `harness`. */
 export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
   const base = mkdtempSync(join(worldsRoot(), `${harness}-`));
-  // bun test fires no process "exit" handler; registered inside a test, this runs when the test ends
-  afterAll(() => {
-    rmSync(base, { recursive: true, force: true });
-    try {
-      rmdirSync(dirname(base)); // the root, once its last world is gone
-    } catch {}
-  });
   const home = join(base, "home");
   const work = join(base, "work");
   const ahome = join(home, ".agentihooks");
