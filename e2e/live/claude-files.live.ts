@@ -84,5 +84,32 @@ describe("claude: the registered executable is gone", () => {
       expect(h.outcome).toBe("error");
       expect(h.stderr).toContain("ENOENT");
     }
+    // doctor (this build) says so, with the fix
+    const doctor = w.agentihooks(["doctor", "--json"], { allowFail: true });
+    expect(doctor.exitCode).toBe(1);
+    const fail = JSON.parse(doctor.stdout).checks.find((c: { level: string; text: string }) => c.level === "fail" && c.text.includes(exe));
+    expect(fail).toMatchObject({ text: expect.stringContaining(`calls ${exe}, which does not exist`), fix: "agentihooks init --target claude" });
+  });
+});
+
+describe("claude: a settings file Claude refuses", () => {
+  test("Claude silently drops every hook of a settings.json it cannot validate; doctor reports it, and its fix brings the hooks back", async () => {
+    const w = makeWorld("claude");
+    const path = join(w.home, ".claude", "settings.json");
+    const settings = JSON.parse(w.read(path));
+    w.write(path, JSON.stringify({ ...settings, permissions: { allow: "Bash" } }, null, 2)); // a list is required
+    w.condition("pre-bash.touch-deny.sh", '#!/usr/bin/env bash\necho "touch is not allowed here" >&2\nexit 2\n');
+    const dead = await runCli(w, { label: "settings refused", script: [bash(`touch '${w.marker("ran-unguarded")}'`)] });
+    expect(w.exists(w.marker("ran-unguarded")), describeRun(dead)).toBe(true);
+    expect(hookReports(dead)).toEqual([]); // not one hook ran
+    const doctor = w.agentihooks(["doctor", "--json"], { allowFail: true });
+    expect(doctor.exitCode).toBe(1);
+    const fail = JSON.parse(doctor.stdout).checks.find((c: { level: string }) => c.level === "fail");
+    expect(fail).toMatchObject({ text: expect.stringContaining("Claude ignores this whole file"), fix: "change permissions.allow/ask/deny to be lists of rules" });
+    // the fix, as doctor words it
+    w.write(path, JSON.stringify({ ...settings, permissions: { allow: ["Bash"] } }, null, 2));
+    expect(w.agentihooks(["doctor"]).exitCode).toBe(0);
+    const guarded = await runCli(w, { label: "settings fixed", script: [bash(`touch '${w.marker("ran-guarded")}'`)] });
+    expect(w.exists(w.marker("ran-guarded")), describeRun(guarded)).toBe(false);
   });
 });

@@ -8,8 +8,9 @@ import { AgentihooksError, oneLine } from "../errors";
 import type { Target } from "../types";
 import { type FileChange, readBackup } from "./apply";
 import { codexMcp } from "./codex-mcp";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 import { MCP_NAME, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
+import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
 
 export interface McpFile {
@@ -188,14 +189,17 @@ export function checkMcp(target: Target, self: string, scopes: Scope[], ctx: Set
     try {
       server = cfg.find(cfg.read(path));
     } catch (err) {
-      checks.push({ level: "warn", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix(scope)}` });
+      // The harness cannot read a file that does not parse: every server in it is gone, not just ours.
+      checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix(scope)}` });
       continue;
     }
     if (!server) continue;
     found = true;
     const want = mcpArgs(target);
-    if (server.command === self && same(server.args, want)) checks.push({ level: "ok", text: `${target}: ${path} registers the MCP server (${self} ${want.join(" ")})` });
-    else checks.push({ level: "warn", text: `${target}: ${path} registers the MCP server as ${String(server.command)} ${JSON.stringify(server.args)}, not ${self} ${want.join(" ")}`, fix: fix(scope) });
+    const exe = typeof server.command === "string" ? judgeExe(server.command, self) : ({ ok: false, why: "is not a path" } as const);
+    if (exe.ok && same(server.args, want)) checks.push({ level: "ok", text: `${target}: ${path} registers the MCP server (${self} ${want.join(" ")})` });
+    else if (!exe.ok) checks.push({ level: "fail", text: `${target}: ${path} starts the MCP server as ${String(server.command)}, which ${exe.why}`, fix: fix(scope) });
+    else checks.push({ level: "fail", text: `${target}: ${path} starts the MCP server with ${JSON.stringify(server.args)}, not ${JSON.stringify(want)} (it would answer for another harness's profile chain)`, fix: fix(scope) });
   }
   if (!found) {
     checks.push({ level: "warn", text: `${target}: the MCP server is not registered, so the agent cannot set conditions when asked`, fix: fix("user") });
