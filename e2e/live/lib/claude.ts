@@ -66,7 +66,7 @@ const textOf = (content: unknown): string =>
  */
 export function resultOf(r: RunResult, tool: string, marker = ""): ToolResult | undefined {
   const all = blocks(r);
-  const use = all.find((b) => b.type === "tool_use" && b.name === tool && strings(b.input).some((t) => t.includes(marker)));
+  const use = all.find((b) => b.type === "tool_use" && b.name === tool && (!marker || strings(b.input).some((t) => t.includes(marker))));
   const result = use && all.find((b) => b.type === "tool_result" && b.tool_use_id === use.id);
   return result && { content: result.content, text: textOf(result.content), isError: result.is_error === true };
 }
