@@ -2,7 +2,7 @@
 // one names is this one and runs, and (Claude) the settings Claude refuses before it loads any hook.
 // Each problem: exit 1, one check naming the file, and a one-line fix. Many spellings, one expectation.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, readFileSync, symlinkSync } from "node:fs";
+import { chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths } from "./fixtures";
@@ -57,6 +57,25 @@ describe("doctor: the executable a hook config names", () => {
     expect(fails(r)).toEqual([]);
     expect(r.exitCode).toBe(0);
   });
+});
+
+test("every harness: hooks and MCP server registered by an executable that was then removed", () => {
+  const sb = sandbox();
+  mkdirSync(join(sb.root, "bin"));
+  const gone = join(sb.root, "bin", "agentihooks");
+  linkSync(BIN, gone);
+  expect(run(["init"], { env: { ...sb.env, AGENTIHOOKS_SELF: gone }, cwd: sb.repo }).exitCode).toBe(0);
+  unlinkSync(gone);
+  const r = doctor(sb);
+  expect(r.exitCode).toBe(1);
+  const f = fails(r);
+  for (const t of ["claude", "codex", "copilot"]) {
+    expect(f).toContainEqual({ level: "fail", text: expect.stringMatching(new RegExp(`^${t}: .* calls ${gone}, which does not exist$`)), fix: `agentihooks init --target ${t}` });
+    expect(f).toContainEqual({ level: "fail", text: expect.stringMatching(new RegExp(`^${t}: .* starts the MCP server as ${gone}, which does not exist$`)), fix: `agentihooks init --target ${t}` });
+  }
+  // the fix, as doctor words it, clears every problem
+  expect(run(["init"], { env: sb.env, cwd: sb.repo }).exitCode).toBe(0);
+  expect(doctor(sb).exitCode).toBe(0);
 });
 
 describe("doctor: the MCP server's entry", () => {
