@@ -24,6 +24,11 @@ describe("claude: the condition gate with the MCP condition_set", () => {
       args: ["--session-id", sid],
       script: [set, bash(`touch '${w.marker("after-set")}'`)],
     });
+    // init's server is in Claude's tool list, every tool as mcp__agentihooks__<tool>
+    const init = r.stdout.split("\n").filter((l) => l.includes('"subtype":"init"')).map((l) => JSON.parse(l))[0];
+    const tools = ["condition_set", "condition_clear", "condition_list", "condition_show", "enforcement_set", "enforcement_list", "enforcement_clear"];
+    expect(init?.tools, describeRun(r)).toEqual(expect.arrayContaining(tools.map((t) => `mcp__agentihooks__${t}`)));
+    expect(init?.mcp_servers).toContainEqual({ name: "agentihooks", status: "connected", source: "user" });
     const file = join(w.conditions, "pre-bash.touch-live_gate.sh");
     expect(w.exists(file), describeRun(r)).toBe(true);
     expect(statSync(file).mode & 0o777).toBe(0o755);
