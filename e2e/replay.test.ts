@@ -9,7 +9,8 @@ import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
 
-interface Expect {
+/** What a record expects of the hook's answer (the live suite's traffic tables write these too). */
+export interface Expect {
   exit: number;
   stdout_json?: unknown;
   stdout_empty?: boolean;

@@ -3,21 +3,10 @@
 // call in the e2e replay world (e2e/replay.test.ts: the examples in a bundle, a profile and the app
 // repository, state.json linking them). Inputs name paths as <WORK> and <HOME>; the live run fills
 // them in, and the record builder (claude-records.ts) maps them to the replay's placeholders.
+import type { Expect } from "../../replay.test";
 import type { Step } from "./mock-model";
 
-/** What the replay must see for one record (e2e/replay.test.ts `Expect`). */
-export interface Expect {
-  exit: number;
-  stdout_json?: unknown;
-  stdout_empty?: boolean;
-  stdout_contains?: string;
-  stderr_contains?: string;
-  context_contains?: string;
-  no_context?: boolean;
-  output_contains?: string;
-  absent?: string;
-  file_contains?: { path: string; text: string };
-}
+export type { Expect };
 
 export interface TrafficStep {
   name: string;
