@@ -63,6 +63,21 @@ describe("claude: the built-in .env guard on every file tool", () => {
   });
 });
 
+describe("claude: a .env file named with @ in the prompt", () => {
+  // Claude attaches an @-mentioned file to the prompt itself, with no tool call: no PreToolUse guard
+  // sees it. The prompt step does (UserPromptSubmit), and its block keeps the prompt from the model.
+  test("its content reaches the model past the built-in guard; a prompt condition that blocks such prompts keeps it out", async () => {
+    const w = makeWorld("claude");
+    w.write(join(w.work, ".env"), "SECRET=AT-MENTION-SECRET-TOKEN\n");
+    const open = await runCli(w, { label: "at-mention", prompt: "look at @.env please", script: [] });
+    expect(open.seen, describeRun(open)).toContain("AT-MENTION-SECRET-TOKEN");
+    w.condition("prompt-env_mention.sh", '#!/usr/bin/env bash\np=$(cat)\ncase "$p" in *@.env*) echo "the prompt names a .env file" >&2; exit 2;; esac\n');
+    const guarded = await runCli(w, { label: "at-mention guarded", prompt: "look at @.env please", script: [] });
+    expect(guarded.model.requests.length, describeRun(guarded)).toBe(0);
+    expect(guarded.seen).not.toContain("AT-MENTION-SECRET-TOKEN");
+  });
+});
+
 describe("claude: the registered executable is gone", () => {
   test("every hook fails to start, Claude reports a hook error and lets every call through (fail open)", async () => {
     const w = makeWorld("claude", { init: false });
