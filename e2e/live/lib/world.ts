@@ -12,12 +12,18 @@ export type Harness = "claude" | "codex" | "copilot";
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../../../dist/agentihooks");
 
 let root: string | undefined;
-/** Returns this process's root for worlds, created on first use and removed at exit. */
+/**
+ * Returns this process's root for worlds, created on first use and removed when the process ends:
+ * `bun test` fires no "exit" event, so a small watcher waits for this process and removes the root
+ * (the paths are its arguments, never part of the shell text).
+ */
 function worldsRoot(): string {
   if (!root) {
     root = realpathSync(mkdtempSync(join(tmpdir(), "ah-live-")));
     const dir = root;
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    const watch = 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; rm -rf "$1"';
+    Bun.spawn(["sh", "-c", watch, String(process.pid), dir], { stdin: "ignore", stdout: "ignore", stderr: "ignore" }).unref();
   }
   return root;
 }
