@@ -20,12 +20,14 @@
 #   (post-mcp__github-audit.async.sh), or use `mcp` for all.
 #
 # Harness caveats
-#   Claude Code and Codex name MCP tools mcp__<server>__<tool>, so it fires there. Responses come in
-#   two shapes, both read: Claude's is a list of content blocks ([{"type":"text",...}], never an
-#   error: failures arrive on the fail step with an `error` string), Codex's a {content, isError}
-#   object. Codex skips `async` hooks in its own hooks.json, but here agentihooks runs the condition
-#   detached itself, so that does not apply. Concurrent calls each append one line (a single write,
-#   O_APPEND).
+#   Claude Code names MCP tools mcp__<server>__<tool>, so it fires there; Codex sanitizes the names
+#   (mcp__gateway_tools__github_create_pull_request), which this matcher matches too. Responses come
+#   in two shapes, both read: Claude's is a list of content blocks (never an error: a failed call
+#   arrives on the fail step with an `error` string), Codex's a {content, isError} object. Codex fires
+#   no PostToolUse for a failed MCP call (0.169), so there only successful calls are logged. Copilot
+#   names them <server>-<tool> [unverified format], which this matcher does not match. Codex skips
+#   `async` hooks in its own hooks.json, but here agentihooks runs the condition detached itself, so
+#   that does not apply. Concurrent calls each append one line (a single write, O_APPEND).
 #
 # Requires: bash; python3 for the input (without it the line carries the AH_* scalars only).
 # Shellcheck-clean.

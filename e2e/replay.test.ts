@@ -33,6 +33,10 @@ interface Record {
   env?: { [k: string]: string };
   /** A runtime bug this record documents: the record runs as test.failing until the runtime is fixed. */
   known_bug?: string;
+  /** The harness version that sent the payload (records rebuilt from live captures). */
+  version?: string;
+  /** Why a record the real harness never sends is kept (what the hook must still do with it). */
+  defensive?: string;
   payload: unknown;
   expect: Expect;
 }
@@ -248,7 +252,9 @@ test("the executable under test exists", () => {
 
 test("the recordings cover the three harnesses, 150+ calls, and every example condition", () => {
   expect(records.length).toBeGreaterThanOrEqual(150);
-  const targets = new Set(records.map((r) => `${r.record.target}${r.record.argv_event ? "-camel" : ""}`));
+  // Copilot's camelCase payloads are the ones that need --event (recorded Codex calls carry it as Codex passes it)
+  const camel = (r: Record) => r.target === "copilot" && r.argv_event !== undefined && /^[a-z]/.test(r.argv_event);
+  const targets = new Set(records.map((r) => `${r.record.target}${camel(r.record) ? "-camel" : ""}`));
   expect([...targets].sort()).toEqual(["claude", "codex", "copilot", "copilot-camel"]);
   const text = records.map((r) => JSON.stringify(r.record.expect) + JSON.stringify(r.record.payload)).join("\n");
   // Each example leaves a trace its records assert on (a reason, a context, an audit line).

@@ -73,15 +73,27 @@ export const PARTS = {
   flatContext: (f, e, limit) => {
     if (e.context) f.top.additionalContext = capContext(e.context, limit);
   },
-  /** Top-level systemMessage: a warning shown to the person (Codex, where the agent has no channel). */
-  systemMessage: (f, e, limit) => {
-    if (e.systemMessage) f.top.systemMessage = capContext(e.systemMessage, limit);
-  },
   /** Top-level `{decision:"block", reason}`: post, prompt, stop, substop, compact. */
   block: (f, e) => {
     if (e.block === undefined) return;
     f.top.decision = "block";
     f.top.reason = reasonOr(e.block, DEFAULT_BLOCK);
+  },
+  /** Top-level systemMessage with the agent's context too (Codex PreToolUse: the TUI shows only this). */
+  contextToPerson: (f, e, limit) => {
+    const text = [e.systemMessage, e.context].filter(Boolean).join("\n\n");
+    if (text) f.top.systemMessage = capContext(text, limit);
+  },
+  /**
+   * Codex PostToolUse: `{decision:"block", reason}` for a block and for a replacement output alike,
+   * since the model then sees only the reason (Codex ignores updatedToolOutput).
+   */
+  blockWithOutput: (f, e) => {
+    const replaced = e.updatedOutput === undefined ? undefined : outputText(e.updatedOutput);
+    if (e.block === undefined && replaced === undefined) return;
+    const texts = [e.block === undefined ? undefined : reasonOr(e.block, DEFAULT_BLOCK), replaced];
+    f.top.decision = "block";
+    f.top.reason = reasonOr(texts.filter((t) => t !== undefined).join("\n\n"), DEFAULT_BLOCK);
   },
   /** Claude PreToolUse: nested permissionDecision / permissionDecisionReason / updatedInput. */
   nestedPreDecision: (f, e) => preDecision(f.nested, e, "updatedInput"),

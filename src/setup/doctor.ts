@@ -19,6 +19,7 @@ import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
+import { checkCodexTrust } from "./codex-trust-plan";
 import type { DoctorContext } from "./doctor-context";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
@@ -88,6 +89,7 @@ function checkHarness(target: Target, self: string, state: State, opts: DoctorOp
     }
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
+    if (target === "codex") checks.push(...checkCodexTrust(scope, ctx));
   }
   if (!configured) {
     const recorded = state.targets?.[target]?.profiles !== undefined;

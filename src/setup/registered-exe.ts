@@ -2,7 +2,7 @@
 // that names another file (an old install, a moved build) or a file that cannot run leaves the hooks
 // dead or, for Copilot's exec form, denies every call; either way doctor must say so.
 import { realpathSync, statSync } from "node:fs";
-import { VERSION } from "../version";
+import { versionLine } from "../version";
 
 export type ExeVerdict = { ok: true } | { ok: false; why: string };
 
@@ -39,7 +39,8 @@ export function judgeExe(path: string, self: string): ExeVerdict {
   else if (!sameFile(path, self)) v = { ok: false, why: fileProblem(path) ?? `is another file than this executable (${self})` };
   else {
     const run = versionOf(path);
-    v = "error" in run ? { ok: false, why: run.error } : run.version === VERSION ? { ok: true } : { ok: false, why: `answers version ${run.version}, not ${VERSION}` };
+    // The same file answers what this process would: version, commit and build target.
+    v = "error" in run ? { ok: false, why: run.error } : run.version === versionLine() ? { ok: true } : { ok: false, why: `answers version ${run.version}, not ${versionLine()}` };
   }
   verdicts.set(path, v);
   return v;

@@ -17,7 +17,10 @@ const mcpPaths = (sb: Sandbox) => ({
   copilot: join(sb.userHome, ".copilot", "mcp-config.json"),
 });
 
-const read = (path: string) => readFileSync(path, "utf8");
+/** Codex's hook trust, which init appends to config.toml too (test/setup/codex-trust.test.ts checks it). */
+const TRUST_BLOCK = /\n?# hook trust added by agentihooks init[^\n]*\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = [^\n]*\n/g;
+/** Returns a file's text without init's Codex hook trust: these tests are about the MCP server's bytes. */
+const read = (path: string) => readFileSync(path, "utf8").replace(TRUST_BLOCK, "");
 const TOML_BLOCK = `# added by agentihooks init\n[mcp_servers.agentihooks]\ncommand = ${JSON.stringify(BIN)}\nargs = ["mcp", "--target", "codex"]\n`;
 /** The server's argv after the executable: each harness's server answers for its own profile chain. */
 const args = (t: string) => ["mcp", "--target", t];
@@ -157,7 +160,10 @@ describe("init registers the MCP server", () => {
     const r = ah(sb, ["init", "--no-mcp"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toContain("mcp server:");
-    for (const f of Object.values(mcpPaths(sb))) expect(existsSync(f)).toBe(false);
+    const { codex, ...others } = mcpPaths(sb);
+    for (const f of Object.values(others)) expect(existsSync(f)).toBe(false);
+    // Codex's config.toml is still written: the hooks' trust lives there (codex-trust.test.ts)
+    expect(readFileSync(codex, "utf8")).not.toContain("mcp_servers");
     ah(sb, ["init"]);
     ah(sb, ["uninit", "--no-mcp"]);
     for (const f of Object.values(mcpPaths(sb))) expect(existsSync(f)).toBe(true);

@@ -6,7 +6,7 @@
 
 /** One step of a script: a tool call the model makes, or its final text. */
 export type Step =
-  | { tool: string; input: Record<string, unknown> | string; namespace?: string; custom?: boolean }
+  | { tool: string; input: Record<string, unknown> | string; namespace?: string; custom?: boolean; search?: boolean }
   | { text: string };
 
 export interface MockModel {
@@ -66,6 +66,8 @@ function responsesItem(step: Step): Record<string, unknown> {
   if ("text" in step) {
     return { type: "message", id: id("msg"), role: "assistant", status: "completed", content: [{ type: "output_text", text: step.text, annotations: [] }] };
   }
+  // Codex's deferred tools: a client-executed tool_search, answered by a tool_search_output item
+  if (step.search) return { type: "tool_search_call", id: id("tsc"), call_id: id("call"), execution: "client", status: "completed", arguments: step.input };
   if (step.custom) return { type: "custom_tool_call", id: id("ctc"), call_id: id("call"), name: step.tool, input: typeof step.input === "string" ? step.input : JSON.stringify(step.input), status: "completed" };
   const item: Record<string, unknown> = { type: "function_call", id: id("fc"), call_id: id("call"), name: step.tool, arguments: typeof step.input === "string" ? step.input : JSON.stringify(step.input), status: "completed" };
   if (step.namespace) item.namespace = step.namespace;

@@ -2,7 +2,8 @@
 // folder (a git repository without origin, so its directory layer is trusted), and agentihooks
 // registered by its own `init`, as a person would. Every world lives under one root per test process,
 // removed when the process exits.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { afterAll } from "bun:test";
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -12,18 +13,12 @@ export type Harness = "claude" | "codex" | "copilot";
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../../../dist/agentihooks");
 
 let root: string | undefined;
-/**
- * Returns this process's root for worlds, created on first use and removed when the process ends:
- * `bun test` fires no "exit" event, so a small watcher waits for this process and removes the root
- * (the paths are its arguments, never part of the shell text).
- */
+/** Returns this process's root for worlds, created on first use and removed at exit. */
 function worldsRoot(): string {
-  if (!root) {
+  if (!root || !existsSync(root)) {
     root = realpathSync(mkdtempSync(join(tmpdir(), "ah-live-")));
     const dir = root;
     process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
-    const watch = 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; rm -rf "$1"';
-    Bun.spawn(["sh", "-c", watch, String(process.pid), dir], { stdin: "ignore", stdout: "ignore", stderr: "ignore" }).unref();
   }
   return root;
 }
@@ -73,6 +68,13 @@ export interface WorldOptions {
 /** Creates a world for `harness`. */
 export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
   const base = mkdtempSync(join(worldsRoot(), `${harness}-`));
+  // bun test fires no process "exit" handler; registered inside a test, this runs when the test ends
+  afterAll(() => {
+    rmSync(base, { recursive: true, force: true });
+    try {
+      rmdirSync(dirname(base)); // the root, once its last world is gone
+    } catch {}
+  });
   const home = join(base, "home");
   const work = join(base, "work");
   const ahome = join(home, ".agentihooks");
