@@ -9,7 +9,8 @@ import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
 
-interface Expect {
+/** What a record expects of the hook's answer (the live suite's traffic tables write these too). */
+export interface Expect {
   exit: number;
   stdout_json?: unknown;
   stdout_empty?: boolean;
@@ -49,6 +50,7 @@ const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
   "pre-read+edit+write+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
   "post-mcp__gateway-tools-audit.async.sh": "bundle",
+  "fail-mcp__gateway-tools-audit.async.sh": "bundle",
   "pre-bash.git-short_log.py": "profile",
   "post-bash.pytest-trim.py": "profile",
   "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "profile",
@@ -265,6 +267,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
     "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",
     "post-mcp__gateway-tools-audit.async.sh": "mcp-audit.jsonl",
+    "fail-mcp__gateway-tools-audit.async.sh": "\\\"is_error\\\":true,\\\"error\\\"",
     "pre-bash.git-short_log.py": "git log --oneline -20",
     "post-bash.pytest-trim.py": "lines trimmed by post-bash.pytest-trim.py",
     "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "uses pnpm",

@@ -61,7 +61,7 @@ describe("codex: the registered executable goes missing", () => {
     expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
     const doctor = w.agentihooks(["doctor"], { allowFail: true });
     expect(doctor.exitCode).toBe(1);
-    expect(doctor.stdout).toContain(`calls ${exe} (which does not exist)`);
+    expect(doctor.stdout).toContain(`calls ${exe}, which does not exist`);
   });
 });
 

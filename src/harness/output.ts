@@ -39,9 +39,18 @@ function preDecision(target: Obj, effect: Effect, rewriteKey: string): void {
   if (effect.decision !== "deny" && effect.updatedInput) target[rewriteKey] = effect.updatedInput;
 }
 
+/** Returns the text of MCP content blocks (`[{type:"text", text}]` or `{content: [...]}`), or undefined. */
+function blocksText(output: unknown): string | undefined {
+  const list = Array.isArray(output) ? output : isRecord(output) && Array.isArray(output.content) ? output.content : undefined;
+  if (!list?.length || !list.every((b) => isRecord(b) && b.type === "text" && typeof b.text === "string")) return undefined;
+  return list.map((b) => (b as { text: string }).text).join("\n");
+}
+
 /** Returns Copilot's textResultForLlm for a replacement output given in the tool's shape. */
 export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
+  const blocks = blocksText(output);
+  if (blocks !== undefined) return blocks;
   if (isRecord(output) && typeof output.stdout === "string") {
     const stderr = typeof output.stderr === "string" ? output.stderr : "";
     return stderr ? `${output.stdout}\n${stderr}` : output.stdout;

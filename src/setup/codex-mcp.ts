@@ -8,7 +8,9 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
 import type { McpConfig, McpFile } from "./mcp-config";
-import { MCP_ARGS, MCP_NAME } from "./harness-setup";
+import { MCP_NAME, mcpArgs } from "./harness-setup";
+
+const MCP_ARGS = mcpArgs("codex");
 
 export const MARKER = "# added by agentihooks init";
 

@@ -9,7 +9,7 @@ import { type FileChange, amendChange } from "./apply";
 import { codexSetup, isOurCodexHandler } from "./codex-config";
 import { MARKER, parseToml } from "./codex-mcp";
 import { TRUST_MARKER, type TrustEntry, editTrust, trustEntries, trustStatus } from "./codex-trust";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
 

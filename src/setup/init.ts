@@ -198,7 +198,7 @@ export function runInit(opts: InitOptions): string[] {
   applyChanges(changes);
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
-  if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
+  if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(setupContext(opts).projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   return [...lines, ...npxNote(exe)];

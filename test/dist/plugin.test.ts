@@ -47,16 +47,16 @@ describe("the plugin's hooks files", () => {
   ])("%s: the events and arguments init registers", (target, file) => {
     expect(pluginHooks(file)).toEqual(initHooks(target));
   });
-  test("each harness's manifest names its own hooks file and an MCP server running agentihooks mcp", () => {
+  test("each harness's manifest names its own hooks file and an MCP server running agentihooks mcp for that harness", () => {
     const claude = json("plugins/agentihooks/.claude-plugin/plugin.json"); // Claude reads hooks/hooks.json by default
     expect(claude.hooks).toBeUndefined();
-    expect(claude.mcpServers.agentihooks).toMatchObject({ command: "${CLAUDE_PLUGIN_ROOT}/scripts/agentihooks.sh", args: ["mcp"] });
+    expect(claude.mcpServers.agentihooks).toMatchObject({ command: "${CLAUDE_PLUGIN_ROOT}/scripts/agentihooks.sh", args: ["mcp", "--target", "claude"] });
     const codex = json("plugins/agentihooks/.codex-plugin/plugin.json"); // Codex prefers .codex-plugin/
     expect(codex.hooks).toBe("./hooks/codex.json");
-    expect(codex.mcpServers.agentihooks).toEqual({ command: "agentihooks", args: ["mcp"] });
+    expect(codex.mcpServers.agentihooks).toEqual({ command: "agentihooks", args: ["mcp", "--target", "codex"] });
     const copilot = json("plugins/agentihooks/plugin.json"); // Copilot prefers the root manifest
     expect(copilot.hooks).toBe("hooks/copilot.json");
-    expect(copilot.mcpServers.agentihooks).toMatchObject({ command: "agentihooks", args: ["mcp"] });
+    expect(copilot.mcpServers.agentihooks).toMatchObject({ command: "agentihooks", args: ["mcp", "--target", "copilot"] });
     for (const m of [codex, copilot]) expect({ ...m, hooks: undefined, mcpServers: undefined }).toEqual({ ...claude, hooks: undefined, mcpServers: undefined });
   });
   test("the marketplace names the plugin folder, at the plugin's version, which is package.json's", () => {

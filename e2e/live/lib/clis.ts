@@ -152,11 +152,7 @@ export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
  */
 function keepCaptures(world: World, dir: string, out: string, label = ""): void {
   if (!existsSync(dir)) return;
-  const base = join(world.home, "..");
-  // Claude names a session's folder after its cwd with every / and . turned into -
-  const slug = world.work.replace(/[/.]/g, "-");
-  const swap = (text: string) =>
-    text.split(world.home).join("<HOME>").split(world.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
+  const swap = placeholders(world);
   mkdirSync(out, { recursive: true });
   const version = cliVersion(world.harness);
   for (const file of readdirSync(dir).sort()) {
@@ -166,6 +162,14 @@ function keepCaptures(world: World, dir: string, out: string, label = ""): void 
   }
   // kept once: the next run in the same world must not append these again
   rmSync(dir, { recursive: true, force: true });
+}
+
+/** Returns a function that replaces the world's paths in a text by <HOME>, <WORK>, <WORLD> and <WORK-SLUG>. */
+export function placeholders(world: World): (text: string) => string {
+  const base = join(world.home, "..");
+  // Claude names a session's folder after its cwd with every / and . turned into -
+  const slug = world.work.replace(/[/.]/g, "-");
+  return (text) => text.split(world.home).join("<HOME>").split(world.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
 }
 
 /** Returns Copilot's log lines of this world (config errors appear only there). */
