@@ -25,7 +25,8 @@
 #   in two shapes, both read: Claude's is a list of content blocks (never an error: a failed call
 #   arrives on the fail step with an `error` string), Codex's a {content, isError} object. Codex fires
 #   no PostToolUse for a failed MCP call (0.169), so there only successful calls are logged. Copilot
-#   names them <server>-<tool> [unverified format], which this matcher does not match. Codex skips
+#   names them <server>-<tool>; agentihooks splits that at a server name from Copilot's MCP configs
+#   (~/.copilot/mcp-config.json, .mcp.json, .github/mcp.json), so it fires there too. Codex skips
 #   `async` hooks in its own hooks.json, but here agentihooks runs the condition detached itself, so
 #   that does not apply. Concurrent calls each append one line (a single write, O_APPEND).
 #
