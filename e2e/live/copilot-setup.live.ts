@@ -49,7 +49,7 @@ describe("copilot: the executable moved away after init", () => {
     // doctor names it, with the fix
     const doctor = Bun.spawnSync([BIN, "doctor"], { env: world.env, cwd: world.work, stdout: "pipe" });
     expect(doctor.exitCode).toBe(1);
-    expect(doctor.stdout.toString()).toContain(`calls ${exe} (which does not exist)`);
+    expect(doctor.stdout.toString()).toContain(`calls ${exe}, which does not exist`);
   });
 
   test("project scope (guarded bash form): calls go through without the hook", async () => {
