@@ -113,7 +113,9 @@ export async function runHookCommand(argv: string[]): Promise<number> {
   let knownEvent: string | undefined;
   let parsed: unknown;
   try {
-    const input = await readPayload();
+    const captureDir = process.env.AGENTIHOOKS_CAPTURE_DIR;
+    const input = await readPayload(undefined, captureDir ? { keepText: true } : {});
+    if (captureDir && input.text !== undefined) (await import("./harness/capture")).capturePayload(captureDir, argv, input.text);
     parsed = input.value;
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
     const harness = harnessFor(target);
@@ -124,7 +126,7 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     const call = harness.normalize(input.value as Record<string, unknown>, flags.event);
     knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
-    const answer = harness.emit(call.event, result.effect);
+    const answer = harness.emit(call.event, result.effect, call.payload);
     const logNote = writeLog(logs, logRecords(call, target, result, answer.exitCode, started));
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);

@@ -11,6 +11,7 @@ export const BUILTIN_PROFILES: Record<string, Record<string, string>> = {
   // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
   default: {
     "pre-bash.git-guard.ts": gitGuard,
-    "pre-read+edit+write+bash-secrets_env.ts": secretsEnv,
+    // The example's matcher plus NotebookEdit: Claude Code's fourth file tool writes files too.
+    "pre-read+edit+write+notebookedit+bash-secrets_env.ts": secretsEnv,
   },
 };
