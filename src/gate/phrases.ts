@@ -122,8 +122,39 @@ function isOurs(clause: string, nameWords: string[], names: readonly string[], q
   // a quoted condition name ("remove the 'pre-bash-x' condition") marks it too
   if (quotes && (STEP_TOKEN.test(quotes) || /\bbash\.[\w-]+/i.test(quotes))) return true;
   if (CODE_CONTEXT.test(clause)) return false;
-  const verb = HOOK_VERB.test(clause.replace(NOUN_BLOCK, " "));
-  return verb && (COMMANDS.test(clause) || COMMANDS.test(quotes) || WEAK.some((re) => re.test(clause)));
+  const plain = clause.replace(NOUN_BLOCK, " ");
+  const verb = HOOK_VERB.test(plain);
+  return verb && (COMMANDS.test(clause) || COMMANDS.test(quotes) || WEAK.some((re) => re.test(clause)) || blocksAProgram(plain));
+}
+
+/**
+ * "a condition that blocks touch", "never let touch run": the word a hook verb governs is a program
+ * installed here (looked up on PATH), where code talk governs a noun ("blocks the thread", "denies
+ * access").
+ */
+function blocksAProgram(clause: string): boolean {
+  const re = new RegExp(HOOK_VERB.source + "\\s+(?:(?:running|using|calling|any|every|on|about|before|the\\s+use\\s+of)\\s+)?([a-z][a-z0-9_+-]{1,30}(?:\\.[a-z0-9_+-]+)*)(?=$|[\\s,.;:!?)])", "gi");
+  for (const m of clause.matchAll(re)) {
+    const word = m[m.length - 1]?.toLowerCase();
+    if (word && !FUNCTION_WORDS.has(word) && !ENGLISH_COMMANDS.has(word) && onPath(word)) return true;
+  }
+  return false;
+}
+
+/** Programs whose names are everyday words: "denies users", "blocks time", "warns who". */
+const ENGLISH_COMMANDS = new Set([
+  "users", "who", "time", "test", "true", "false", "yes", "which", "kill", "find", "make", "sort", "join", "split", "link",
+  "last", "more", "less", "watch", "cut", "head", "tail", "date", "env", "id", "groups", "top", "free", "file", "type",
+  "write", "wall", "look", "comm", "paste", "seq", "sleep", "wait", "nice", "login", "logout", "access", "update",
+  "install", "merge", "patch", "print", "read", "run", "script", "service", "users", "passwd", "shutdown", "reset", "clear",
+  "tee", "expand", "fold", "factor", "hash", "help", "history", "jobs", "mail", "man", "open", "page", "ping", "pr", "rev",
+  "size", "strings", "sum", "sync", "timeout", "unlink", "w", "whatis", "chat",
+]);
+
+function onPath(word: string): boolean {
+  const { existsSync } = require("node:fs") as typeof import("node:fs");
+  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":")) if (dir && existsSync(`${dir}/${word}`)) return true;
+  return false;
 }
 
 /** Words too common in code talk to name a condition on their own ("the guard condition"). */
