@@ -2,7 +2,7 @@
 // (and closes it otherwise: a new turn starts closed even when the last one never reached Stop);
 // Stop and SessionEnd close it; PreToolUse denies writes to conditions while it is closed.
 // This file is on the hook's hot path: it imports no SDK and nothing heavy.
-import type { Stage, StageContext } from "../stages";
+import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
 import { armGate, closeGate, gateMessage, isGateOpen } from "./gate-file";
 import { conditionWrite } from "./write-guard";

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
-import type { McpConfig, McpFile } from "./mcp-config";
+import type { McpConfig, McpFile } from "./mcp-types";
 import { MCP_ARGS, MCP_NAME } from "./harness-setup";
 
 export const MARKER = "# added by agentihooks init";

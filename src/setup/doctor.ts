@@ -15,13 +15,10 @@ import { TARGETS, type Target } from "../types";
 import type { Scope } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
+import type { Check } from "./check";
 import { checkMcp } from "./mcp-config";
 
-export interface Check {
-  level: "ok" | "warn" | "fail" | "info";
-  text: string;
-  fix?: string;
-}
+export type { Check } from "./check";
 
 interface DoctorOptions {
   cwd: string;
