@@ -1,5 +1,6 @@
-// The import direction, checked on the source: no import cycles anywhere; types import nothing; the shell analyzer imports only
-// types; the hook's start-up path never reaches the CLI, the MCP SDK, citty or consola.
+// The import direction, checked on the source: no import cycles anywhere; types import nothing; the
+// shell analyzer imports only types; the hook's start-up path never reaches the CLI, the MCP SDK,
+// citty or consola.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
