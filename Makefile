@@ -2,6 +2,7 @@
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
 #   make bench    benchmark suite (bench/README.md)
+#   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
 
 BUN      := node_modules/.bin/bun
@@ -9,7 +10,7 @@ PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples
 
 all: build
 
@@ -27,6 +28,11 @@ src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts
 dist/agentihooks: node_modules/.installed src/generated/validators.js $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
+
+# The built-in guards' one-file builds in conditions-examples/, from conditions-examples/_src/ (a test
+# fails when they are out of date).
+examples: deps
+	$(BUN) run scripts/build-examples.ts
 
 typecheck: deps
 	node_modules/.bin/tsc -p tsconfig.json

@@ -50,10 +50,11 @@ function killGroup(pid: number): void {
   } catch {}
 }
 
-/** Runs `condition` and returns its outcome as a value; it never throws. */
-export async function spawnCondition(condition: Condition, opts: SpawnOptions): Promise<Outcome> {
-  const started = performance.now();
-  const done = (o: Partial<Outcome> & Pick<Outcome, "status">): Outcome => ({
+export type Finish = (o: Partial<Outcome> & Pick<Outcome, "status">) => Outcome;
+
+/** Returns the function that completes an outcome of `condition`, timed from `started`. */
+export function finisher(condition: Condition, started: number): Finish {
+  return (o) => ({
     condition,
     exitCode: null,
     stdout: "",
@@ -61,6 +62,11 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
     durationMs: Math.round((performance.now() - started) * 10) / 10,
     ...o,
   });
+}
+
+/** Runs `condition` and returns its outcome as a value; it never throws. */
+export async function spawnCondition(condition: Condition, opts: SpawnOptions): Promise<Outcome> {
+  const done = finisher(condition, performance.now());
   const argv = runnerFor(condition.path, condition.ext, opts.env);
   if (typeof argv === "string") return done({ status: "crashed", error: argv });
   let proc: ReturnType<typeof Bun.spawn>;
@@ -90,6 +96,20 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   clearTimeout(timer);
   const [o, e] = await Promise.all([out, err]);
   if (timedOut) return done({ status: "timeout", exitCode, stdout: o.text, stderr: e.text, error: `timed out after ${opts.timeoutMs / 1000}s` });
+  return judgeAnswer(done, exitCode, o, e);
+}
+
+/** What a condition wrote on one stream: the text kept, and whether the cap cut it. */
+export interface Captured {
+  text: string;
+  cut: boolean;
+}
+
+/**
+ * Returns the outcome of a condition that answered with `exitCode` and this output, by the script
+ * contract (a process's and an in-process built-in's alike).
+ */
+export function judgeAnswer(done: Finish, exitCode: number | null, o: Captured, e: Captured): Outcome {
   const stderr = e.cut ? `${e.text}\n[stderr cut at ${OUTPUT_CAP} bytes]` : e.text;
   // A writer that kept writing past the cap met a closed pipe (SIGPIPE, or EPIPE and exit 1 where
   // SIGPIPE is ignored): its exit code says nothing about its answer, so judge what it wrote up to the

@@ -1,0 +1,115 @@
+// Python's word splitting, as the guards this project ported from Python used it: shlex.shlex(command,
+// posix=True, punctuation_chars="();<>|&\n") with whitespace " \t\r" and whitespace_split, and
+// str.strip()/str.split() with Python's idea of white space. Shared by the git guard and the .env
+// guard; each example file is built into one file of its own (scripts/build-examples.ts), so a copied
+// guard still needs nothing beside it.
+
+/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
+export const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+
+const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
+const RUNS = new RegExp(`[${PY_SPACE}]+`);
+
+/** Python's str.strip(). */
+export const pyStrip = (s: string): string => s.replace(EDGES, "");
+
+/** Python's str.split() without arguments. */
+export const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
+
+const PUNCTUATION = "();<>|&\n";
+const WHITESPACE = " \t\r";
+const QUOTES = "'\"";
+
+/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
+export function shlexWords(text: string): string[] {
+  const chars = Array.from(text);
+  let pos = 0;
+  const pushback: string[] = [];
+  let state: string | null = " ";
+  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  const readline = (): void => {
+    while (pos < chars.length) if (chars[pos++] === "\n") break;
+  };
+
+  function readToken(): string | null {
+    let quoted = false;
+    let escapedstate = " ";
+    let token = "";
+    for (;;) {
+      const c = read();
+      if (state === null) {
+        token = "";
+        break;
+      } else if (state === " ") {
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (PUNCTUATION.includes(c)) {
+          token = c;
+          state = "c";
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else {
+          token = c;
+          state = "a";
+        }
+      } else if (QUOTES.includes(state)) {
+        quoted = true;
+        if (!c) throw new Error("No closing quotation");
+        if (c === state) state = "a";
+        else if (c === "\\" && state === '"') {
+          escapedstate = state;
+          state = c;
+        } else token += c;
+      } else if (state === "\\") {
+        if (!c) throw new Error("No escaped character");
+        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
+        token += c;
+        state = escapedstate;
+      } else {
+        // "a" (a word) or "c" (punctuation)
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          state = " ";
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+          state = " ";
+          if (token || quoted) break;
+        } else if (state === "c") {
+          if (PUNCTUATION.includes(c)) token += c;
+          else {
+            pushback.push(c);
+            state = " ";
+            break;
+          }
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (!PUNCTUATION.includes(c)) {
+          token += c;
+        } else {
+          pushback.push(c);
+          state = " ";
+          if (token || quoted) break;
+        }
+      }
+    }
+    return !quoted && token === "" ? null : token;
+  }
+
+  const words: string[] = [];
+  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
+  return words;
+}

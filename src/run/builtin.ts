@@ -1,0 +1,56 @@
+// Runs a built-in condition in the hook's own process: the module conditions-examples/ ships (the same
+// file a person copies and runs as a script) is called with the call a script would get (stdin's bytes,
+// the environment, the working directory) and its answer becomes the exit code and output a script
+// would write (answerStreams), judged by the same contract (judgeAnswer). So a built-in's outcome, in
+// explain, stats and the log, is the one its script would have: a throw is exit 1 (as Bun's uncaught
+// exception), a run past the timeout is a timeout. Only the executable's own modules run here: people's
+// conditions always run in their own process group (spawn.ts).
+import type { Condition as ConditionFn, Result, Streams } from "../../conditions-examples/_src/condition";
+import { answerStreams } from "../../conditions-examples/_src/condition";
+import { builtinFile } from "../conditions/builtin";
+import type { Condition, Outcome } from "../types";
+import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
+
+/** Filename -> the module's default export, loaded on first use (a call that needs neither loads neither). */
+const MODULES: Readonly<Record<string, () => ConditionFn>> = {
+  "pre-bash.git-guard.ts": () => require("../../conditions-examples/pre-bash.git-guard.ts").default,
+  "pre-read+edit+write+bash-secrets_env.ts": () => require("../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts").default,
+};
+
+/** Returns the in-process function of a built-in condition, or undefined for any other condition. */
+export function builtinFunction(c: Condition): (() => ConditionFn) | undefined {
+  const file = builtinFile(c.path);
+  return file && Object.hasOwn(MODULES, file) ? MODULES[file] : undefined;
+}
+
+const encoder = new TextEncoder();
+
+const captured = (text: string) => (text.length > OUTPUT_CAP ? { text: text.slice(0, OUTPUT_CAP), cut: true } : { text, cut: false });
+
+/** Runs built-in `condition` in this process and returns its outcome; it never throws. */
+export async function runBuiltin(condition: Condition, load: () => ConditionFn, opts: SpawnOptions): Promise<Outcome> {
+  const started = performance.now();
+  const done = finisher(condition, started);
+  const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Date.now() + opts.timeoutMs };
+  let streams: Streams | "timeout";
+  try {
+    const result = load()(call);
+    streams = result instanceof Promise ? await withDeadline(result, opts.timeoutMs) : answerStreams(result);
+  } catch (err) {
+    // As a script's uncaught exception: the message on stderr, exit 1 (a crash, never a silent allow)
+    streams = { exit: 1, stdout: "", stderr: `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n` };
+  }
+  // Work that cannot be interrupted (a synchronous function) is judged when it returns: past the
+  // deadline its answer is dropped, as a script's would be when its group is killed.
+  if (streams === "timeout" || performance.now() - started > opts.timeoutMs) {
+    return done({ status: "timeout", error: `timed out after ${opts.timeoutMs / 1000}s` });
+  }
+  return judgeAnswer(done, streams.exit, captured(streams.stdout), captured(streams.stderr));
+}
+
+/** Returns the streams of an asynchronous answer, or "timeout" when it is not there in time. */
+function withDeadline(result: Promise<Result>, timeoutMs: number): Promise<Streams | "timeout"> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const late = new Promise<"timeout">((resolve) => (timer = setTimeout(() => resolve("timeout"), timeoutMs)));
+  return Promise.race([result.then(answerStreams), late]).finally(() => clearTimeout(timer));
+}
