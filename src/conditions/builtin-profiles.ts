@@ -1,5 +1,7 @@
 // The built-in conditions' text (what `conditions show` prints, lint and doctor read), embedded at build
-// time from conditions-examples/: the same files the hook imports as modules (src/run/builtin.ts).
+// time from conditions-examples/: the one-file builds of the modules the hook runs (src/run/builtin.ts
+// imports their sources in conditions-examples/_src/; importing one path both as text and as a module
+// would give the module twice).
 // Loaded on demand only: a hook call never needs the text.
 // TypeScript reads a .ts path as the module (a function); with the text attribute Bun gives its text.
 import gitGuard from "../../conditions-examples/pre-bash.git-guard.ts" with { type: "text" };

@@ -1,5 +1,6 @@
-// Runs a built-in condition in the hook's own process: the module conditions-examples/ ships (the same
-// file a person copies and runs as a script) is called with the call a script would get (stdin's bytes,
+// Runs a built-in condition in the hook's own process: its module in conditions-examples/_src/ (the one
+// source of the file a person copies and runs as a script, which is built from it by `make examples`;
+// the parity tests run both) is called with the call a script would get (stdin's bytes,
 // the environment, the working directory) and its answer becomes the exit code and output a script
 // would write (answerStreams), judged by the same contract (judgeAnswer). So a built-in's outcome, in
 // explain, stats and the log, is the one its script would have: a throw is exit 1 (as Bun's uncaught
@@ -13,8 +14,8 @@ import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 
 /** Filename -> the module's default export, loaded on first use (a call that needs neither loads neither). */
 const MODULES: Readonly<Record<string, () => ConditionFn>> = {
-  "pre-bash.git-guard.ts": () => require("../../conditions-examples/pre-bash.git-guard.ts").default,
-  "pre-read+edit+write+bash-secrets_env.ts": () => require("../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts").default,
+  "pre-bash.git-guard.ts": () => require("../../conditions-examples/_src/pre-bash.git-guard.ts").default,
+  "pre-read+edit+write+bash-secrets_env.ts": () => require("../../conditions-examples/_src/pre-read+edit+write+bash-secrets_env.ts").default,
 };
 
 /** Returns the in-process function of a built-in condition, or undefined for any other condition. */
