@@ -36,7 +36,10 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   }
   const sync = conditions.filter((c) => !c.async);
   const results: Outcome[] = new Array(sync.length);
-  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs });
+  let running = 0;
+  const anyAsync = conditions.some((c) => c.async);
+  const alone = () => running === 1 && !anyAsync;
+  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs, alone });
   // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
   const spawned: number[] = [];
   const inProcess: number[] = [];
@@ -45,7 +48,9 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   const worker = async () => {
     while (next < spawned.length) {
       const i = spawned[next++];
+      running++;
       results[i] = await spawnCondition(sync[i], options(sync[i]));
+      running--;
     }
   };
   const workers: Promise<void>[] = []; // a loop, not Array.from: a builtin's first use costs ~0.2 ms at start-up

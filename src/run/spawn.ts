@@ -2,6 +2,7 @@
 // stdin, stdout and stderr read with a cap so a flood never sits in memory whole.
 import { joinChunks } from "../bytes";
 import type { Condition, Outcome } from "../types";
+import { becomeSubreaper, endStragglers } from "./reaper";
 import { runnerEnv, runnerFor } from "./runner";
 
 export const OUTPUT_CAP = 1024 * 1024;
@@ -12,6 +13,8 @@ export interface SpawnOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   timeoutMs: number;
+  /** True while no other condition process of this hook runs: orphans without marks are then this one's. */
+  alone?: () => boolean;
 }
 
 /**
@@ -19,11 +22,13 @@ export interface SpawnOptions {
  * the pipe reader would otherwise buffer a flood faster than it can be dropped. The writer then gets
  * EPIPE, which ends a flood at once.
  */
-async function readCapped(stream: ReadableStream<Uint8Array>, cap: number): Promise<{ text: string; cut: boolean }> {
+async function readCapped(stream: ReadableStream<Uint8Array>, cap: number, stop: Promise<void>): Promise<{ text: string; cut: boolean }> {
   const chunks: Uint8Array[] = [];
   let kept = 0;
   let cut = false;
   const reader = stream.getReader();
+  // At the deadline the answer is due whoever still holds the pipe: a pending read then ends as done.
+  stop.then(() => reader.cancel().catch(() => {}));
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -83,18 +88,28 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
     return done({ status: "crashed", error: `cannot start ${argv[0]}: ${(err as Error).message}` });
   }
   writeStdin(proc, opts.stdin);
+  becomeSubreaper(); // after the start: its one-time cost overlaps the condition's own start-up
+  let exited = false;
   let timedOut = false;
+  let stopReading = () => {};
+  const stopped = new Promise<void>((resolve) => (stopReading = resolve));
+  // The timeout is a hard deadline for the answer: the group is killed, and the pipes are read no longer.
   const timer = setTimeout(() => {
-    timedOut = true;
+    if (!exited) timedOut = true;
     killGroup(proc.pid);
+    stopReading();
   }, opts.timeoutMs);
-  const out = readCapped(proc.stdout as ReadableStream<Uint8Array>, OUTPUT_CAP);
-  const err = readCapped(proc.stderr as ReadableStream<Uint8Array>, OUTPUT_CAP);
+  const out = readCapped(proc.stdout as ReadableStream<Uint8Array>, OUTPUT_CAP, stopped);
+  const err = readCapped(proc.stderr as ReadableStream<Uint8Array>, OUTPUT_CAP, stopped);
   const exitCode = await proc.exited;
-  // A child that outlives the condition may hold the pipes open: the group goes with its leader.
+  exited = true;
+  // A child that outlives the condition may hold the pipes open: the group goes with its leader, and so
+  // does what left the group (setsid) where the OS lets us find it.
   killGroup(proc.pid);
-  clearTimeout(timer);
+  endStragglers(proc.pid, opts.env, opts.alone?.() ?? false);
   const [o, e] = await Promise.all([out, err]);
+  clearTimeout(timer);
+  stopReading();
   if (timedOut) return done({ status: "timeout", exitCode, stdout: o.text, stderr: e.text, error: `timed out after ${opts.timeoutMs / 1000}s` });
   return judgeAnswer(done, exitCode, o, e);
 }
