@@ -232,9 +232,11 @@ function expanduser(path: string, env: Where["env"]): string {
   return home.replace(/\/+$/, "") + path.slice(i) || "/";
 }
 
+// throwIfNoEntry: a missing file is the common case (most words of a command are not files), and an
+// exception costs far more than the answer undefined.
 function lstat(p: string) {
   try {
-    return lstatSync(p);
+    return lstatSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
@@ -294,9 +296,9 @@ function isSecretEnv(raw: string, cwd: unknown, where: Where): boolean {
   // A relative cwd is relative to the directory the condition runs in, as it is for a script.
   const full = pathJoin(where.cwd, pathJoin(cwd, expanded));
   try {
-    if (statSync(full).isDirectory()) return false;
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
   } catch {
-    // not there: judge the name
+    // not there (or not reachable): judge the name
   }
   if (secretName(basename(path.replace(/\/+$/, "")))) return true;
   return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full, where.cwd)));

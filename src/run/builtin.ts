@@ -6,20 +6,23 @@
 // explain, stats and the log, is the one its script would have: a throw is exit 1 (as Bun's uncaught
 // exception), a run past the timeout is a timeout. Only the executable's own modules run here: people's
 // conditions always run in their own process group (spawn.ts).
+// This module is loaded (by parallel.ts) only when a built-in matched: it and the guards are one chunk.
 import type { Condition as ConditionFn, Result, Streams } from "../../conditions-examples/_src/condition";
 import { answerStreams } from "../../conditions-examples/_src/condition";
+import gitGuard from "../../conditions-examples/_src/pre-bash.git-guard";
+import secretsEnv from "../../conditions-examples/_src/pre-read+edit+write+bash-secrets_env";
 import { builtinFile } from "../conditions/builtin";
 import type { Condition, Outcome } from "../types";
 import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 
-/** Filename -> the module's default export, loaded on first use (a call that needs neither loads neither). */
-const MODULES: Readonly<Record<string, () => ConditionFn>> = {
-  "pre-bash.git-guard.ts": () => require("../../conditions-examples/_src/pre-bash.git-guard.ts").default,
-  "pre-read+edit+write+bash-secrets_env.ts": () => require("../../conditions-examples/_src/pre-read+edit+write+bash-secrets_env.ts").default,
+/** Filename -> the module's default export. */
+const MODULES: Readonly<Record<string, ConditionFn>> = {
+  "pre-bash.git-guard.ts": gitGuard,
+  "pre-read+edit+write+bash-secrets_env.ts": secretsEnv,
 };
 
 /** Returns the in-process function of a built-in condition, or undefined for any other condition. */
-export function builtinFunction(c: Condition): (() => ConditionFn) | undefined {
+export function builtinFunction(c: Condition): ConditionFn | undefined {
   const file = builtinFile(c.path);
   return file && Object.hasOwn(MODULES, file) ? MODULES[file] : undefined;
 }
@@ -29,13 +32,13 @@ const encoder = new TextEncoder();
 const captured = (text: string) => (text.length > OUTPUT_CAP ? { text: text.slice(0, OUTPUT_CAP), cut: true } : { text, cut: false });
 
 /** Runs built-in `condition` in this process and returns its outcome; it never throws. */
-export async function runBuiltin(condition: Condition, load: () => ConditionFn, opts: SpawnOptions): Promise<Outcome> {
+export async function runBuiltin(condition: Condition, run: ConditionFn, opts: SpawnOptions): Promise<Outcome> {
   const started = performance.now();
   const done = finisher(condition, started);
   const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Date.now() + opts.timeoutMs };
   let streams: Streams | "timeout";
   try {
-    const result = load()(call);
+    const result = run(call);
     streams = result instanceof Promise ? await withDeadline(result, opts.timeoutMs) : answerStreams(result);
   } catch (err) {
     // As a script's uncaught exception: the message on stderr, exit 1 (a crash, never a silent allow)

@@ -4,7 +4,7 @@
 import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
-import { builtinFunction, runBuiltin } from "./builtin";
+import { builtinFile } from "../conditions/builtin";
 import { runnerEnv, runnerFor } from "./runner";
 import { type SpawnOptions, spawnCondition } from "./spawn";
 
@@ -43,7 +43,7 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
   const spawned: number[] = [];
   const inProcess: number[] = [];
-  for (let i = 0; i < sync.length; i++) (builtinFunction(sync[i]) ? inProcess : spawned).push(i);
+  for (let i = 0; i < sync.length; i++) (builtinFile(sync[i].path) ? inProcess : spawned).push(i);
   let next = 0;
   const worker = async () => {
     while (next < spawned.length) {
@@ -56,7 +56,14 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   const workers: Promise<void>[] = []; // a loop, not Array.from: a builtin's first use costs ~0.2 ms at start-up
   for (let w = 0; w < Math.min(opts.maxParallel, spawned.length); w++) workers.push(worker());
   // The processes are starting meanwhile: a built-in's work overlaps theirs.
-  for (const i of inProcess) results[i] = await runBuiltin(sync[i], builtinFunction(sync[i])!, options(sync[i]));
+  if (inProcess.length) {
+    // Loaded here only: a call that runs no built-in never evaluates them (Bun makes require() a lazy chunk).
+    const { builtinFunction, runBuiltin } = require("./builtin") as typeof import("./builtin");
+    for (const i of inProcess) {
+      const run = builtinFunction(sync[i]);
+      results[i] = run ? await runBuiltin(sync[i], run, options(sync[i])) : await spawnCondition(sync[i], options(sync[i]));
+    }
+  }
   await Promise.all(workers);
   return [...outcomes, ...results];
 }
