@@ -5,6 +5,7 @@ import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } f
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
 import { builtinFile } from "../conditions/builtin";
+import { nextRunId, started } from "./reaper";
 import { runnerEnv, runnerFor } from "./runner";
 import { type SpawnOptions, spawnCondition } from "./spawn";
 
@@ -36,10 +37,7 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   }
   const sync = conditions.filter((c) => !c.async);
   const results: Outcome[] = new Array(sync.length);
-  let running = 0;
-  const anyAsync = conditions.some((c) => c.async);
-  const alone = () => running === 1 && !anyAsync;
-  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs, alone });
+  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs });
   // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
   const spawned: number[] = [];
   const inProcess: number[] = [];
@@ -48,9 +46,7 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   const worker = async () => {
     while (next < spawned.length) {
       const i = spawned[next++];
-      running++;
       results[i] = await spawnCondition(sync[i], options(sync[i]));
-      running--;
     }
   };
   const workers: Promise<void>[] = []; // a loop, not Array.from: a builtin's first use costs ~0.2 ms at start-up
@@ -83,7 +79,8 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
     unlinkSync(inputPath); // the open descriptor keeps the data; nothing is left behind
     const log = openSync(join(opts.logsDir, "async-conditions.log"), "a");
     const limit = String(Math.ceil(opts.timeoutMs / 1000) + 5);
-    const env = opts.envFor(c);
+    // Its own run id: what it leaves behind is never taken for a synchronous condition's (reaper.ts)
+    const env = { ...opts.envFor(c), AH_RUN_ID: nextRunId() };
     const proc = Bun.spawn(["timeout", "-s", "KILL", limit, ...argv], {
       cwd: opts.cwd,
       env: runnerEnv(argv, env),
@@ -93,6 +90,7 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
       detached: true,
     });
     proc.unref();
+    started(proc.pid, false);
     closeSync(input);
     closeSync(log);
     return undefined;

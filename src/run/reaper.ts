@@ -3,8 +3,9 @@
 // holds the output pipe the hook would wait for it. On Linux the hook makes itself its conditions'
 // child subreaper (prctl PR_SET_CHILD_SUBREAPER, through bun:ffi): a process whose parent exits is then
 // re-parented to the hook instead of init, so the hook can find and end it. It recognises a condition's
-// processes by the AH_CONDITION, AH_SESSION_ID and AH_TOOL_USE_ID every one of them inherits, and
-// looks only at processes started after the condition (pids above its leader's, up to the newest).
+// processes by the AH_RUN_ID every one of them inherits (unique to one run of one condition, so runs in
+// parallel, as `conditions test` makes them, are told apart), and looks only at processes started after
+// the condition (pids above its leader's, up to the newest).
 // What remains (docs in SECURITY.md): a process that cleared its environment and left the group, one
 // owned by another user (sudo), one handed to a service (systemd-run, at, ssh); elsewhere than Linux
 // only the group kill.
@@ -36,8 +37,31 @@ export function becomeSubreaper(): boolean {
   return subreaper;
 }
 
-/** The variables that mark a condition run's processes (all set by the pipeline for every condition). */
-const MARKS = ["AH_CONDITION", "AH_SESSION_ID", "AH_TOOL_USE_ID"];
+let runs = 0;
+
+/** Returns a new AH_RUN_ID: this process and a counter, unique among the runs it starts. */
+export function nextRunId(): string {
+  return `${process.pid}.${++runs}`;
+}
+
+/**
+ * The processes this process started itself (condition leaders, .async wrappers): never stragglers,
+ * even in the moment between fork and exec when a child still has our environment.
+ */
+const own = new Set<number>();
+let leaders = 0;
+
+/** Records a process this process started; `leader`: a synchronous condition's, counted while it runs. */
+export function started(pid: number, leader: boolean): void {
+  own.add(pid);
+  if (leader) leaders++;
+}
+
+/** Records that a condition leader recorded by `started` has exited. */
+export function ended(pid: number): void {
+  own.delete(pid);
+  leaders--;
+}
 
 /** Returns the newest pid the kernel handed out (the last field of /proc/loadavg), or undefined. */
 function newestPid(): number | undefined {
@@ -61,12 +85,12 @@ function parentAndGroup(pid: number): [number, number] | undefined {
   }
 }
 
-/** Returns "ours" (the run's marks), "unmarked" (no AH_CONDITION at all: a cleared environment) or "other". */
-function markOf(pid: number, marks: string[]): "ours" | "unmarked" | "other" {
+/** Returns "ours" (the run's id), "unmarked" (no AH_RUN_ID at all: a cleared environment) or "other". */
+function markOf(pid: number, mark: string): "ours" | "unmarked" | "other" {
   try {
     const environ = `\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`;
-    if (marks.every((m) => environ.includes(`\0${m}\0`))) return "ours";
-    return environ.includes("\0AH_CONDITION=") ? "other" : "unmarked";
+    if (environ.includes(`\0${mark}\0`)) return "ours";
+    return environ.includes("\0AH_RUN_ID=") ? "other" : "unmarked";
   } catch {
     return "other";
   }
@@ -74,14 +98,15 @@ function markOf(pid: number, marks: string[]): "ours" | "unmarked" | "other" {
 
 /**
  * Kills every process a condition run left behind: started after its leader `leader`, carrying its
- * marks, and re-parented to this process or to init (never a process another one still owns: another
- * hook's conditions are that hook's children). With `alone` (no other condition process of this hook
- * runs), an orphan of ours with a cleared environment is this run's too. Returns how many it killed. Cheap when there is nothing: one read of
+ * AH_RUN_ID `runId`, and re-parented to this process or to init (never a process another one still owns: another
+ * hook's conditions are that hook's children). When no other condition of this process runs, an orphan
+ * of ours with a cleared environment is this run's too. Returns how many it killed. Cheap when there is nothing: one read of
  * /proc/loadavg and one small read per pid handed out since the condition started.
  */
-export function endStragglers(leader: number, env: Record<string, string | undefined>, alone = false): number {
+export function endStragglers(leader: number, runId: string): number {
   if (process.platform !== "linux") return 0;
-  const marks = MARKS.map((k) => `${k}=${env[k] ?? ""}`);
+  const alone = leaders === 0; // called after its own leader ended
+  const mark = `AH_RUN_ID=${runId}`;
   let killed = 0;
   // Two rounds: ending a straggler re-parents its own children to us.
   for (let round = 0; round < 2; round++) {
@@ -90,12 +115,12 @@ export function endStragglers(leader: number, env: Record<string, string | undef
     let found = 0;
     for (let pid = leader + 1; pid <= newest && pid - leader < 4096; pid++) {
       const pg = parentAndGroup(pid);
-      if (!pg) continue;
+      if (!pg || own.has(pid)) continue;
       const [parent, group] = pg;
       // Re-parented to us (the subreaper), or to init (no subreaper, or orphaned before we became one)
       if (parent !== process.pid && parent !== 1) continue;
-      const mark = markOf(pid, marks);
-      if (mark === "other" || (mark === "unmarked" && !(alone && subreaper && parent === process.pid))) continue;
+      const whose = markOf(pid, mark);
+      if (whose === "other" || (whose === "unmarked" && !(alone && subreaper && parent === process.pid))) continue;
       try {
         if (group === pid) process.kill(-pid, "SIGKILL"); // it leads a group (setsid): its group goes too
         process.kill(pid, "SIGKILL");

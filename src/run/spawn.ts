@@ -2,7 +2,7 @@
 // stdin, stdout and stderr read with a cap so a flood never sits in memory whole.
 import { joinChunks } from "../bytes";
 import type { Condition, Outcome } from "../types";
-import { becomeSubreaper, endStragglers } from "./reaper";
+import { becomeSubreaper, endStragglers, ended, nextRunId, started } from "./reaper";
 import { runnerEnv, runnerFor } from "./runner";
 
 export const OUTPUT_CAP = 1024 * 1024;
@@ -13,8 +13,6 @@ export interface SpawnOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   timeoutMs: number;
-  /** True while no other condition process of this hook runs: orphans without marks are then this one's. */
-  alone?: () => boolean;
 }
 
 /**
@@ -75,10 +73,12 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   const argv = runnerFor(condition.path, condition.ext, opts.env);
   if (typeof argv === "string") return done({ status: "crashed", error: argv });
   let proc: ReturnType<typeof Bun.spawn>;
+  // Every process of this run inherits its id: how what leaves the group is found again (reaper.ts).
+  const runId = nextRunId();
   try {
     proc = Bun.spawn(argv, {
       cwd: opts.cwd,
-      env: runnerEnv(argv, opts.env),
+      env: runnerEnv(argv, { ...opts.env, AH_RUN_ID: runId }),
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",
@@ -87,6 +87,7 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   } catch (err) {
     return done({ status: "crashed", error: `cannot start ${argv[0]}: ${(err as Error).message}` });
   }
+  started(proc.pid, true);
   writeStdin(proc, opts.stdin);
   becomeSubreaper(); // after the start: its one-time cost overlaps the condition's own start-up
   let exited = false;
@@ -103,10 +104,11 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   const err = readCapped(proc.stderr as ReadableStream<Uint8Array>, OUTPUT_CAP, stopped);
   const exitCode = await proc.exited;
   exited = true;
+  ended(proc.pid);
   // A child that outlives the condition may hold the pipes open: the group goes with its leader, and so
   // does what left the group (setsid) where the OS lets us find it.
   killGroup(proc.pid);
-  endStragglers(proc.pid, opts.env, opts.alone?.() ?? false);
+  endStragglers(proc.pid, runId);
   const [o, e] = await Promise.all([out, err]);
   clearTimeout(timer);
   stopReading();

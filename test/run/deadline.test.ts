@@ -62,7 +62,9 @@ const ESCAPES: [string, string][] = [
 describe("a condition's grandchild that left its group: the deny arrives, the grandchild ends", () => {
   for (const [name, escape] of ESCAPES) {
     test(name, () => {
-      const r = runHook({ "pre-bash-escape.sh": `export P=$AGENTIHOOKS_HOME/../pids\n${escape}\nsleep 0.3\necho "no: escaped" >&2\nexit 2` });
+      // The condition waits until its grandchild has written its pid (python3 may take a while to start).
+      const wait = 'for i in $(seq 100); do [ -s "$P" ] && break; sleep 0.05; done; sleep 0.1';
+      const r = runHook({ "pre-bash-escape.sh": `export P=$AGENTIHOOKS_HOME/../pids\n${escape}\n${wait}\necho "no: escaped" >&2\nexit 2` });
       const left = alive(r.pids);
       kill(left);
       expect(r.exitCode).toBe(2);
