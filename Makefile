@@ -1,6 +1,7 @@
 # agentihooks: build the native executable and test it.
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
+#   make test-live  the live suite: the real Claude Code, Codex and Copilot CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
@@ -10,7 +11,7 @@ PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples live-clis test-live
 
 all: build
 
@@ -52,6 +53,18 @@ test-tools:
 	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time || { \
 	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time >/dev/null) || \
 	  echo "warning: could not install jq, shellcheck, strace"; }
+
+# The live suite: the three harness CLIs (exact versions in e2e/live/versions.json, or the newest with
+# LIVE_VERSIONS=latest) installed into a cache folder, never by the newcomer's npm ci.
+LIVE_VERSIONS ?= pinned
+LIVE_CLI_DIR  ?= $(CURDIR)/.cache/live/$(LIVE_VERSIONS)
+LIVE_CHECKS   := $(addprefix ./,$(wildcard e2e/live/*.live.ts))
+
+live-clis:
+	@LIVE_VERSIONS=$(LIVE_VERSIONS) LIVE_CLI_DIR=$(LIVE_CLI_DIR) e2e/live/install-clis.sh >/dev/null
+
+test-live: build test-tools live-clis
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks LIVE_CLI_DIR=$(LIVE_CLI_DIR) $(BUN) test --timeout 180000 $(LIVE_CHECKS)
 
 bench: build
 	$(BUN) run bench/run.ts

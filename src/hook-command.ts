@@ -101,7 +101,9 @@ export async function runHookCommand(argv: string[]): Promise<number> {
   let rawHead: string | undefined;
   let knownEvent: string | undefined;
   try {
-    const input = await readPayload();
+    const captureDir = process.env.AGENTIHOOKS_CAPTURE_DIR;
+    const input = await readPayload(undefined, captureDir ? { keepText: true } : {});
+    if (captureDir && input.text !== undefined) (await import("./harness/capture")).capturePayload(captureDir, argv, input.text);
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
     const harness = harnessFor(target);
     if (input.error !== undefined || input.value === undefined) {

@@ -12,6 +12,8 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Deeper nesting is refused before parsing (every later JSON walk would recurse that deep too). */
   maxDepth?: number;
+  /** Also return the decoded text of the value (capture mode). */
+  keepText?: boolean;
 }
 
 export interface ReadResult {
@@ -20,6 +22,8 @@ export interface ReadResult {
   error?: string;
   /** With an error: the first bytes read, so the caller can tell a garbled PreToolUse (fail closed). */
   head?: string;
+  /** With keepText: the bytes of the value as read, decoded. */
+  text?: string;
 }
 
 const DEFAULTS = { deadlineMs: 1500, maxBytes: 64 * 1024 * 1024, maxDepth: 512 };
@@ -94,7 +98,7 @@ export class JsonScanner {
 }
 
 /** Returns the parsed value of the bytes, or a one-line reason they are not a JSON value. */
-export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
+export function parseBytes(chunks: Uint8Array[], total: number, keepText = false): ReadResult {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(joinChunks(chunks, total));
@@ -103,7 +107,7 @@ export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
   }
   if (text.trim() === "") return { error: "stdin is empty" };
   try {
-    return { value: JSON.parse(text) };
+    return keepText ? { value: JSON.parse(text), text } : { value: JSON.parse(text) };
   } catch (err) {
     // JSON.parse recurses; absurd nesting overflows the stack instead of failing as a syntax error
     if (err instanceof RangeError) return { error: "stdin JSON nests too deeply to parse" };
@@ -169,7 +173,7 @@ export async function readPayload(source?: Source, opts: ReadOptions = {}): Prom
 }
 
 async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: ReadOptions): Promise<ReadResult> {
-  const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
+  const { deadlineMs, maxBytes, maxDepth, keepText } = { ...DEFAULTS, ...opts };
   const scanner = new JsonScanner(maxDepth);
   let total = 0;
   let pull: Pull;
@@ -187,7 +191,7 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
     for (;;) {
       const next = await pull.next();
       if (next.done && expired) return atDeadline(chunks, total, deadlineMs);
-      if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total);
+      if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total, keepText);
       const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
       const end = scanner.feed(bytes);
       const used = end >= 0 ? bytes.subarray(0, end) : bytes;
@@ -197,7 +201,7 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
       if (scanner.tooDeep) return { error: `payload nests deeper than ${maxDepth} levels` };
       if (end >= 0) {
         drain(pull);
-        return parseBytes(chunks, total);
+        return parseBytes(chunks, total, keepText);
       }
     }
   } catch (err) {
