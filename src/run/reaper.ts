@@ -5,7 +5,7 @@
 // re-parented to the hook instead of init, so the hook can find and end it. It recognises a condition's
 // processes by the AH_RUN_ID every one of them inherits (unique to one run of one condition, so runs in
 // parallel, as `conditions test` makes them, are told apart), and looks only at processes started after
-// the condition (pids above its leader's, up to the newest).
+// the condition (the pids handed out after its leader's, up to the newest).
 // What remains (docs in SECURITY.md): a process that cleared its environment and left the group, one
 // owned by another user (sudo), one handed to a service (systemd-run, at, ssh); elsewhere than Linux
 // only the group kill.
@@ -73,6 +73,32 @@ function newestPid(): number | undefined {
   }
 }
 
+let pidMax: number | undefined;
+
+/**
+ * Returns the pids handed out after `leader` up to `newest`, in order, at most `limit` of them: past
+ * pid_max the kernel starts again from the bottom (above the 300 it reserves), which a busy machine
+ * with the default pid_max of 32768 reaches within minutes.
+ */
+export function pidsSince(leader: number, newest: number, limit = 4096): number[] {
+  const out: number[] = [];
+  if (newest > leader) {
+    for (let pid = leader + 1; pid <= newest && out.length < limit; pid++) out.push(pid);
+    return out;
+  }
+  if (newest === leader) return out;
+  if (pidMax === undefined) {
+    try {
+      pidMax = Number(readFileSync("/proc/sys/kernel/pid_max", "latin1").trim()) || 32768;
+    } catch {
+      pidMax = 32768;
+    }
+  }
+  for (let pid = leader + 1; pid < pidMax && out.length < limit; pid++) out.push(pid);
+  for (let pid = 2; pid <= newest && out.length < limit; pid++) out.push(pid);
+  return out;
+}
+
 /** Returns [parent pid, process group] of a process, or undefined when it is gone. */
 function parentAndGroup(pid: number): [number, number] | undefined {
   try {
@@ -111,9 +137,9 @@ export function endStragglers(leader: number, runId: string): number {
   // Two rounds: ending a straggler re-parents its own children to us.
   for (let round = 0; round < 2; round++) {
     const newest = newestPid();
-    if (newest === undefined || newest <= leader) break; // pids wrapped (or no /proc): nothing to scan cheaply
+    if (newest === undefined) break; // no /proc
     let found = 0;
-    for (let pid = leader + 1; pid <= newest && pid - leader < 4096; pid++) {
+    for (const pid of pidsSince(leader, newest)) {
       const pg = parentAndGroup(pid);
       if (!pg || own.has(pid)) continue;
       const [parent, group] = pg;

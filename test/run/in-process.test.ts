@@ -58,3 +58,21 @@ describe("runBuiltin", () => {
     expect(seen!.deadline - Date.now()).toBeGreaterThan(4000);
   });
 });
+
+describe("the sweep's pid range (reaper.ts)", () => {
+  const { pidsSince } = require("../../src/run/reaper") as typeof import("../../src/run/reaper");
+  test("the pids handed out after the leader, up to the newest", () => {
+    expect(pidsSince(100, 104)).toEqual([101, 102, 103, 104]);
+    expect(pidsSince(100, 100)).toEqual([]);
+  });
+
+  test("past pid_max the kernel starts again from the bottom", () => {
+    const max = Number(require("node:fs").readFileSync("/proc/sys/kernel/pid_max", "utf8"));
+    const wrapped = pidsSince(max - 3, 4);
+    expect(wrapped).toEqual([max - 2, max - 1, 2, 3, 4]);
+  });
+
+  test("never more than the limit", () => {
+    expect(pidsSince(1, 100_000, 4096).length).toBe(4096);
+  });
+});
