@@ -154,6 +154,36 @@ async function runAsScript(condition: Condition): Promise<void> {
 /** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
 const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
+let due = Number.POSITIVE_INFINITY;
+
+/**
+ * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
+ * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
+ * so on a huge command it gives up at its deadline rather than running on (a script's is simply
+ * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
+ */
+function within<T>(deadline: number, work: () => T): T {
+  const before = due;
+  due = deadline;
+  try {
+    return work();
+  } finally {
+    due = before;
+  }
+}
+
+/** What onTime() throws: a fallback that catches errors must let it through. */
+class TimeUp extends Error {
+  constructor() {
+    super("the condition's time is up");
+  }
+}
+
+/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
+function onTime(): void {
+  if (Date.now() > due) throw new TimeUp();
+}
+
 const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 const RUNS = new RegExp(`[${PY_SPACE}]+`);
 
@@ -170,6 +200,7 @@ const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
 function codePoints(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
@@ -194,7 +225,10 @@ function shlexWords(text: string): string[] {
   let pos = 0;
   const pushback: string[] = [];
   let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  const read = (): string => {
+    if ((pos & 0xfff) === 0) onTime();
+    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  };
   const readline = (): void => {
     while (pos < chars.length) if (chars[pos++] === "\n") break;
   };
@@ -369,7 +403,7 @@ function pyLimitsNear(text: string): boolean {
 
 /** Python's json.loads (the C scanner): the value, or an Error with Python's message. */
 function pyLoads(text: string): Py {
-  const s = Array.from(text); // code points, as Python indexes a str
+  const s = codePoints(text); // code points, as Python indexes a str
   const n = s.length;
   const fail = (msg: string, pos: number): never => {
     const before = s.slice(0, pos);
@@ -390,6 +424,7 @@ function pyLoads(text: string): Py {
     for (;;) {
       let next = end;
       while (next < n && s[next] !== '"' && s[next] !== "\\") {
+        if ((next & 0xffff) === 0) onTime();
         if (s[next].codePointAt(0)! <= 0x1f) fail("Invalid control character at", next);
         next++;
       }
@@ -431,7 +466,9 @@ function pyLoads(text: string): Py {
     if (++depth >= MAX_DEPTH) throw new Error(`maximum recursion depth exceeded while decoding a JSON ${what} from a unicode string`);
   };
 
+  let steps = 0;
   function value(i: number): [Py, number] {
+    if ((++steps & 0xfff) === 0) onTime();
     if (i >= n) fail("Expecting value", i);
     const c = s[i];
     if (c === '"') return str(i + 1);
@@ -565,11 +602,13 @@ function words(text: string, depth = 0): string[] {
   let toks: string[];
   try {
     toks = shlexWords(text.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     toks = pySplit(text); // unbalanced quotes: fall back to plain words
   }
   const out: string[] = [];
   for (let i = 0; i < toks.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const t = toks[i];
     out.push(OPERATOR.test(t) ? ";" : t);
     // bash -c "script": the script is a command line of its own
@@ -591,7 +630,7 @@ function readBranch(call: Call): string {
     stdio: ["ignore", "pipe", "ignore"],
     encoding: "utf8",
     // git must not outlive the condition's time (in the hook's process nothing else would end it)
-    timeout: Number.isFinite(call.deadline) ? Math.max(1, call.deadline - Date.now()) : undefined,
+    timeout: Number.isFinite(call.deadline) ? Math.max(1, Math.floor(call.deadline - Date.now())) : undefined,
     killSignal: "SIGKILL",
   });
   return (p.stdout ?? "").replace(/\n+$/, "");
@@ -612,6 +651,7 @@ interface Push {
 function pushesIn(w: string[]): Push[] {
   const pushes: Push[] = [];
   for (let k = 0; k < w.length; k++) {
+    if ((k & 0xfff) === 0) onTime();
     if (baseName(w[k]) !== "git") continue;
     let j = k + 1;
     // git's global options come before the subcommand; some take a separate value.
@@ -665,6 +705,10 @@ const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--na
  * read is denied (a guard that crashes fails open).
  */
 export default function gitGuard(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
+}
+
+function judgeCall(call: Call): Result {
   // Without git among the programs there is nothing to judge (AH_PROGRAMS unset: run directly, judge).
   const programs = call.env.AH_PROGRAMS;
   if (programs !== undefined && call.env.AH_DYNAMIC !== "1" && !` ${programs} `.includes(" git ")) return undefined;
@@ -673,6 +717,7 @@ export default function gitGuard(call: Call): Result {
     try {
       w = words(commandOf(call.stdin));
     } catch (err) {
+      if (err instanceof TimeUp) throw err;
       deny(`cannot read the payload (${err instanceof Error ? err.message : String(err)}); denied to fail closed`);
     }
     // A word that is not valid Unicode cannot be passed on (Python stops there); a NUL splits a word.
@@ -680,7 +725,10 @@ export default function gitGuard(call: Call): Result {
     let branch: string | undefined;
     const current = () => (branch ??= readBranch(call));
     const split: string[] = []; // a loop, not flatMap: cheaper the first time it runs (in the hook's process)
-    for (const x of w!) split.push(...x.split("\0"));
+    for (let i = 0; i < w!.length; i++) {
+      if ((i & 0xfff) === 0) onTime();
+      split.push(...w![i].split("\0"));
+    }
     for (const push of pushesIn(split)) checkPush(push, current);
   } catch (err) {
     if (!(err instanceof Deny)) throw err;

@@ -149,6 +149,36 @@ async function runAsScript(condition: Condition): Promise<void> {
 /** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
 const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
+let due = Number.POSITIVE_INFINITY;
+
+/**
+ * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
+ * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
+ * so on a huge command it gives up at its deadline rather than running on (a script's is simply
+ * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
+ */
+function within<T>(deadline: number, work: () => T): T {
+  const before = due;
+  due = deadline;
+  try {
+    return work();
+  } finally {
+    due = before;
+  }
+}
+
+/** What onTime() throws: a fallback that catches errors must let it through. */
+class TimeUp extends Error {
+  constructor() {
+    super("the condition's time is up");
+  }
+}
+
+/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
+function onTime(): void {
+  if (Date.now() > due) throw new TimeUp();
+}
+
 const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 const RUNS = new RegExp(`[${PY_SPACE}]+`);
 
@@ -165,6 +195,7 @@ const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
 function codePoints(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
@@ -189,7 +220,10 @@ function shlexWords(text: string): string[] {
   let pos = 0;
   const pushback: string[] = [];
   let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  const read = (): string => {
+    if ((pos & 0xfff) === 0) onTime();
+    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  };
   const readline = (): void => {
     while (pos < chars.length) if (chars[pos++] === "\n") break;
   };
@@ -322,7 +356,7 @@ function jsClass(body: string[]): string {
 
 /** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
 function globRegex(pattern: string): RegExp {
-  const p = Array.from(pattern); // code points, as Python indexes a str
+  const p = codePoints(pattern); // code points, as Python indexes a str
   const n = p.length;
   let re = "";
   let star = false;
@@ -554,7 +588,8 @@ function commandWords(command: string): string[] {
   let words: string[];
   try {
     words = shlexWords(command.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     words = pySplit(command); // unbalanced quotes: judge the plain words
   }
   const out: string[] = [];
@@ -581,7 +616,7 @@ function pathsIn(event: { [k: string]: Json }): string[] {
   const more = input.file_paths;
   if (truthy(more)) {
     if (Array.isArray(more)) paths.push(...more);
-    else if (typeof more === "string") paths.push(...Array.from(more));
+    else if (typeof more === "string") paths.push(...codePoints(more));
     else if (isObject(more)) paths.push(...Object.keys(more));
     else throw new TypeError(`'${pyType(more)}' object is not iterable`);
   }
@@ -592,14 +627,22 @@ function pathsIn(event: { [k: string]: Json }): string[] {
 
 /** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
 export default function secretsEnv(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
+}
+
+function judgeCall(call: Call): Result {
   let bad: string[];
   try {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
     const event: unknown = JSON.parse(text);
     if (!isObject(event)) throw new Error("the payload is not a JSON object");
     const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
-    bad = pathsIn(event).filter((p) => isSecretEnv(p, cwd, call));
+    bad = pathsIn(event).filter((p, i) => {
+      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+      return isSecretEnv(p, cwd, call);
+    });
   } catch (err) {
+    if (err instanceof TimeUp) throw err; // not a failure to read: the hook reports a timeout
     // any failure blocks the call
     const why = err instanceof Error ? err.message : String(err);
     return { deny: `secrets_env: cannot read the tool call (${why}); denied to fail closed` };

@@ -36,7 +36,7 @@
 // Requires: nothing (Bun or node built-ins only; git itself to read the current branch).
 import { spawnSync } from "node:child_process";
 import { type Call, type Result, runAsScript } from "./condition";
-import { pySplit, shlexWords } from "./shlex";
+import { TimeUp, codePoints, onTime, pySplit, shlexWords, within } from "./shlex";
 
 const FORCE = "rewriting published history loses other people's work; push a new commit instead";
 
@@ -125,7 +125,7 @@ function pyLimitsNear(text: string): boolean {
 
 /** Python's json.loads (the C scanner): the value, or an Error with Python's message. */
 function pyLoads(text: string): Py {
-  const s = Array.from(text); // code points, as Python indexes a str
+  const s = codePoints(text); // code points, as Python indexes a str
   const n = s.length;
   const fail = (msg: string, pos: number): never => {
     const before = s.slice(0, pos);
@@ -146,6 +146,7 @@ function pyLoads(text: string): Py {
     for (;;) {
       let next = end;
       while (next < n && s[next] !== '"' && s[next] !== "\\") {
+        if ((next & 0xffff) === 0) onTime();
         if (s[next].codePointAt(0)! <= 0x1f) fail("Invalid control character at", next);
         next++;
       }
@@ -187,7 +188,9 @@ function pyLoads(text: string): Py {
     if (++depth >= MAX_DEPTH) throw new Error(`maximum recursion depth exceeded while decoding a JSON ${what} from a unicode string`);
   };
 
+  let steps = 0;
   function value(i: number): [Py, number] {
+    if ((++steps & 0xfff) === 0) onTime();
     if (i >= n) fail("Expecting value", i);
     const c = s[i];
     if (c === '"') return str(i + 1);
@@ -321,11 +324,13 @@ function words(text: string, depth = 0): string[] {
   let toks: string[];
   try {
     toks = shlexWords(text.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     toks = pySplit(text); // unbalanced quotes: fall back to plain words
   }
   const out: string[] = [];
   for (let i = 0; i < toks.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const t = toks[i];
     out.push(OPERATOR.test(t) ? ";" : t);
     // bash -c "script": the script is a command line of its own
@@ -347,7 +352,7 @@ function readBranch(call: Call): string {
     stdio: ["ignore", "pipe", "ignore"],
     encoding: "utf8",
     // git must not outlive the condition's time (in the hook's process nothing else would end it)
-    timeout: Number.isFinite(call.deadline) ? Math.max(1, call.deadline - Date.now()) : undefined,
+    timeout: Number.isFinite(call.deadline) ? Math.max(1, Math.floor(call.deadline - Date.now())) : undefined,
     killSignal: "SIGKILL",
   });
   return (p.stdout ?? "").replace(/\n+$/, "");
@@ -368,6 +373,7 @@ interface Push {
 function pushesIn(w: string[]): Push[] {
   const pushes: Push[] = [];
   for (let k = 0; k < w.length; k++) {
+    if ((k & 0xfff) === 0) onTime();
     if (baseName(w[k]) !== "git") continue;
     let j = k + 1;
     // git's global options come before the subcommand; some take a separate value.
@@ -421,6 +427,10 @@ const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--na
  * read is denied (a guard that crashes fails open).
  */
 export default function gitGuard(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
+}
+
+function judgeCall(call: Call): Result {
   // Without git among the programs there is nothing to judge (AH_PROGRAMS unset: run directly, judge).
   const programs = call.env.AH_PROGRAMS;
   if (programs !== undefined && call.env.AH_DYNAMIC !== "1" && !` ${programs} `.includes(" git ")) return undefined;
@@ -429,6 +439,7 @@ export default function gitGuard(call: Call): Result {
     try {
       w = words(commandOf(call.stdin));
     } catch (err) {
+      if (err instanceof TimeUp) throw err;
       deny(`cannot read the payload (${err instanceof Error ? err.message : String(err)}); denied to fail closed`);
     }
     // A word that is not valid Unicode cannot be passed on (Python stops there); a NUL splits a word.
@@ -436,7 +447,10 @@ export default function gitGuard(call: Call): Result {
     let branch: string | undefined;
     const current = () => (branch ??= readBranch(call));
     const split: string[] = []; // a loop, not flatMap: cheaper the first time it runs (in the hook's process)
-    for (const x of w!) split.push(...x.split("\0"));
+    for (let i = 0; i < w!.length; i++) {
+      if ((i & 0xfff) === 0) onTime();
+      split.push(...w![i].split("\0"));
+    }
     for (const push of pushesIn(split)) checkPush(push, current);
   } catch (err) {
     if (!(err instanceof Deny)) throw err;

@@ -31,7 +31,7 @@
 import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
 import { type Call, type Result, runAsScript } from "./condition";
-import { pySplit, pyStrip, shlexWords } from "./shlex";
+import { TimeUp, codePoints, onTime, pySplit, pyStrip, shlexWords, within } from "./shlex";
 
 const TEMPLATES = new Set(["example", "sample", "template"]);
 const GLOB_PROBES = [".env", ".env.local", "prod.env"];
@@ -78,7 +78,7 @@ function jsClass(body: string[]): string {
 
 /** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
 function globRegex(pattern: string): RegExp {
-  const p = Array.from(pattern); // code points, as Python indexes a str
+  const p = codePoints(pattern); // code points, as Python indexes a str
   const n = p.length;
   let re = "";
   let star = false;
@@ -310,7 +310,8 @@ function commandWords(command: string): string[] {
   let words: string[];
   try {
     words = shlexWords(command.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     words = pySplit(command); // unbalanced quotes: judge the plain words
   }
   const out: string[] = [];
@@ -337,7 +338,7 @@ function pathsIn(event: { [k: string]: Json }): string[] {
   const more = input.file_paths;
   if (truthy(more)) {
     if (Array.isArray(more)) paths.push(...more);
-    else if (typeof more === "string") paths.push(...Array.from(more));
+    else if (typeof more === "string") paths.push(...codePoints(more));
     else if (isObject(more)) paths.push(...Object.keys(more));
     else throw new TypeError(`'${pyType(more)}' object is not iterable`);
   }
@@ -348,14 +349,22 @@ function pathsIn(event: { [k: string]: Json }): string[] {
 
 /** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
 export default function secretsEnv(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
+}
+
+function judgeCall(call: Call): Result {
   let bad: string[];
   try {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
     const event: unknown = JSON.parse(text);
     if (!isObject(event)) throw new Error("the payload is not a JSON object");
     const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
-    bad = pathsIn(event).filter((p) => isSecretEnv(p, cwd, call));
+    bad = pathsIn(event).filter((p, i) => {
+      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+      return isSecretEnv(p, cwd, call);
+    });
   } catch (err) {
+    if (err instanceof TimeUp) throw err; // not a failure to read: the hook reports a timeout
     // any failure blocks the call
     const why = err instanceof Error ? err.message : String(err);
     return { deny: `secrets_env: cannot read the tool call (${why}); denied to fail closed` };

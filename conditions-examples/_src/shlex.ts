@@ -7,6 +7,36 @@
 /** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
 export const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
 
+let due = Number.POSITIVE_INFINITY;
+
+/**
+ * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
+ * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
+ * so on a huge command it gives up at its deadline rather than running on (a script's is simply
+ * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
+ */
+export function within<T>(deadline: number, work: () => T): T {
+  const before = due;
+  due = deadline;
+  try {
+    return work();
+  } finally {
+    due = before;
+  }
+}
+
+/** What onTime() throws: a fallback that catches errors must let it through. */
+export class TimeUp extends Error {
+  constructor() {
+    super("the condition's time is up");
+  }
+}
+
+/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
+export function onTime(): void {
+  if (Date.now() > due) throw new TimeUp();
+}
+
 const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
 const RUNS = new RegExp(`[${PY_SPACE}]+`);
 
@@ -23,6 +53,7 @@ export const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
 export function codePoints(text: string): string[] {
   const out: string[] = [];
   for (let i = 0; i < text.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const c = text.charCodeAt(i);
     if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
       const d = text.charCodeAt(i + 1);
@@ -47,7 +78,10 @@ export function shlexWords(text: string): string[] {
   let pos = 0;
   const pushback: string[] = [];
   let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  const read = (): string => {
+    if ((pos & 0xfff) === 0) onTime();
+    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  };
   const readline = (): void => {
     while (pos < chars.length) if (chars[pos++] === "\n") break;
   };

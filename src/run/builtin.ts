@@ -31,24 +31,28 @@ const encoder = new TextEncoder();
 
 const captured = (text: string) => (text.length > OUTPUT_CAP ? { text: text.slice(0, OUTPUT_CAP), cut: true } : { text, cut: false });
 
-/** Runs built-in `condition` in this process and returns its outcome; it never throws. */
-export async function runBuiltin(condition: Condition, run: ConditionFn, opts: SpawnOptions): Promise<Outcome> {
+/**
+ * Runs built-in `condition` in this process and returns its outcome; it never throws. `due`
+ * (performance.now() milliseconds, default the timeout from now) is when the answer is due.
+ */
+export async function runBuiltin(condition: Condition, run: ConditionFn, opts: SpawnOptions, due?: number): Promise<Outcome> {
   const started = performance.now();
   const done = finisher(condition, started);
-  const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Date.now() + opts.timeoutMs };
+  const left = Math.max(0, (due ?? started + opts.timeoutMs) - started);
+  const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Math.floor(Date.now() + left) };
+  const late = () => done({ status: "timeout", error: `timed out after ${opts.timeoutMs / 1000}s` });
+  if (left <= 0) return late(); // the built-ins before it used the call's time: not started at all
   let streams: Streams | "timeout";
   try {
     const result = run(call);
-    streams = result instanceof Promise ? await withDeadline(result, opts.timeoutMs) : answerStreams(result);
+    streams = result instanceof Promise ? await withDeadline(result, left) : answerStreams(result);
   } catch (err) {
     // As a script's uncaught exception: the message on stderr, exit 1 (a crash, never a silent allow)
     streams = { exit: 1, stdout: "", stderr: `${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n` };
   }
   // Work that cannot be interrupted (a synchronous function) is judged when it returns: past the
   // deadline its answer is dropped, as a script's would be when its group is killed.
-  if (streams === "timeout" || performance.now() - started > opts.timeoutMs) {
-    return done({ status: "timeout", error: `timed out after ${opts.timeoutMs / 1000}s` });
-  }
+  if (streams === "timeout" || performance.now() - started > left) return late();
   return judgeAnswer(done, streams.exit, captured(streams.stdout), captured(streams.stderr));
 }
 

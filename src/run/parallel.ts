@@ -55,9 +55,11 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   if (inProcess.length) {
     // Loaded here only: a call that runs no built-in never evaluates them (Bun makes require() a lazy chunk).
     const { builtinFunction, runBuiltin } = require("./builtin") as typeof import("./builtin");
+    // They run one after another but, like the processes, all from the start of the call: one deadline.
+    const due = performance.now() + opts.timeoutMs;
     for (const i of inProcess) {
       const run = builtinFunction(sync[i]);
-      results[i] = run ? await runBuiltin(sync[i], run, options(sync[i])) : await spawnCondition(sync[i], options(sync[i]));
+      results[i] = run ? await runBuiltin(sync[i], run, options(sync[i]), due) : await spawnCondition(sync[i], options(sync[i]));
     }
   }
   await Promise.all(workers);

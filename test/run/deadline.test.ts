@@ -129,3 +129,27 @@ describe("a built-in condition has the same deadline", () => {
     expect(left).toEqual([]);
   });
 });
+
+describe("a built-in on a huge command gives up at the call's deadline", () => {
+  test("a 10 MB Bash command through the default profile: answered, the guards' time-out logged, long before the harness's limit", () => {
+    const sb = sandbox();
+    writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
+    // ~2.5 million words: each guard alone would take many seconds over it (a stat per word, shlex)
+    const command = `git status ${"[x] ".repeat(2_500_000)}`;
+    const p = Bun.spawnSync([BIN, "hook"], {
+      env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "1" },
+      stdin: new Blob([JSON.stringify(claudeBash(command, sb.repo))]),
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: OUTER_LIMIT_MS,
+      killSignal: "SIGKILL",
+    });
+    expect(p.exitCode).toBe(0);
+    const records = readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const guards = records.filter((r) => r.kind === "condition");
+    expect(guards.map((r) => r.condition).sort()).toEqual(["pre-bash.git-guard.ts", "pre-read+edit+write+bash-secrets_env.ts"]);
+    expect(guards.some((r) => r.status === "timeout")).toBe(true);
+    // Both ran within one deadline from the start of the call, not one each after the other.
+    expect(guards.reduce((n, r) => n + r.duration_ms, 0)).toBeLessThan(1000 + 500);
+  });
+});
