@@ -92,7 +92,7 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
       detached: true,
     });
     proc.unref();
-    started(proc.pid, false);
+    started(proc.pid);
     closeSync(input);
     closeSync(log);
     return undefined;
