@@ -10,7 +10,7 @@
 // What remains (SECURITY.md, promise 8): a process that cleared its environment (env -i) and left the
 // group, one owned by another user (sudo), one handed to a service (systemd-run, at, ssh); elsewhere
 // than Linux only the group kill.
-import { readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 
 let runs = 0;
 
@@ -68,25 +68,6 @@ export function pidsSince(leader: number, newest: number, limit = 4096): number[
   return out;
 }
 
-/**
- * Returns the live pids among those handed out since `leader`: each probed when they are few, else the
- * ones /proc lists (on a busy machine thousands of short-lived processes may have come and gone, and a
- * failed read per dead pid costs more than one listing).
- */
-function liveSince(leader: number, newest: number): number[] {
-  const since = pidsSince(leader, newest);
-  if (since.length <= 64) return since;
-  const wanted = new Set(since);
-  const live: number[] = [];
-  try {
-    for (const name of readdirSync("/proc")) {
-      const pid = Number(name);
-      if (wanted.has(pid)) live.push(pid);
-    }
-  } catch {}
-  return live;
-}
-
 /** Returns the process group of a live process, or undefined when it is gone (or a zombie). */
 function groupOf(pid: number): number | undefined {
   try {
@@ -122,10 +103,14 @@ export function endStragglers(leader: number, runId: string): number {
     const newest = newestPid();
     if (newest === undefined) break; // no /proc
     let found = 0;
-    for (const pid of liveSince(leader, newest)) {
-      if (own.has(pid) || !carries(pid, mark)) continue;
+    for (const pid of pidsSince(leader, newest)) {
+      // existsSync first: most pids handed out since are gone already, and a failed read throws (slow).
+      if (own.has(pid) || !existsSync(`/proc/${pid}`)) continue;
+      // The group (a cheap read) first: a process still in this run's group is being killed already,
+      // one in another live condition's group belongs to that run; only the rest are read further
+      // (reading another process's environment waits on its memory map, slow while it starts up).
       const group = groupOf(pid);
-      if (group === undefined) continue;
+      if (group === undefined || group === leader || own.has(group) || !carries(pid, mark)) continue;
       try {
         if (group === pid) process.kill(-pid, "SIGKILL"); // it leads a group (setsid): its group goes too
         process.kill(pid, "SIGKILL");
