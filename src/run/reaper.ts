@@ -35,8 +35,9 @@ export function ended(pid: number): void {
 /** Returns the newest pid the kernel handed out (the last field of /proc/loadavg), or undefined. */
 function newestPid(): number | undefined {
   try {
-    const n = Number(readFileSync("/proc/loadavg", "latin1").trim().split("/").pop()?.split(" ").pop());
-    return Number.isInteger(n) && n > 0 ? n : undefined;
+    const text = readFileSync("/proc/loadavg", "latin1");
+    const n = Number(text.slice(text.lastIndexOf(" ") + 1));
+    return n > 0 ? n : undefined;
   } catch {
     return undefined;
   }
@@ -69,16 +70,18 @@ export function pidsSince(leader: number, newest: number, limit = 4096): number[
 }
 
 /** Returns the process group of a live process, or undefined when it is gone (or a zombie). */
-function groupOf(pid: number): number | undefined {
+function groupOf(pid: number | "self"): number | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, "latin1");
     // comm may hold spaces and parentheses: the fields start after the last ")"
-    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ", 3);
     return f[0] === "Z" ? undefined : Number(f[2]);
   } catch {
     return undefined;
   }
 }
+
+let selfGroup: number | undefined;
 
 /** True when a process's environment carries `mark` (AH_RUN_ID=<id>); false when gone or unreadable. */
 function carries(pid: number, mark: string): boolean {
@@ -92,7 +95,7 @@ function carries(pid: number, mark: string): boolean {
 /**
  * Kills every process a condition run left behind: started after its leader `leader` and carrying its
  * AH_RUN_ID `runId`. Returns how many it killed. Cheap when there is nothing: one read of
- * /proc/loadavg and one small read per pid handed out since the condition started.
+ * /proc/loadavg and an existsSync per pid handed out since the condition started.
  */
 export function endStragglers(leader: number, runId: string): number {
   if (process.platform !== "linux") return 0;
@@ -101,16 +104,17 @@ export function endStragglers(leader: number, runId: string): number {
   // Two rounds: a straggler's children may have been forked while the first round looked.
   for (let round = 0; round < 2; round++) {
     const newest = newestPid();
-    if (newest === undefined) break; // no /proc
+    if (newest === undefined || newest === leader) break; // no /proc, or nothing started since
     let found = 0;
     for (const pid of pidsSince(leader, newest)) {
       // existsSync first: most pids handed out since are gone already, and a failed read throws (slow).
       if (own.has(pid) || !existsSync(`/proc/${pid}`)) continue;
-      // The group (a cheap read) first: a process still in this run's group is being killed already,
-      // one in another live condition's group belongs to that run; only the rest are read further
-      // (reading another process's environment waits on its memory map, slow while it starts up).
+      // The group (a cheap read) next: a process still in this run's group is being killed already, one
+      // in another live condition's group belongs to that run, one in ours is this process's thread;
+      // only the rest are read further (another process's environment waits on its memory map).
       const group = groupOf(pid);
-      if (group === undefined || group === leader || own.has(group) || !carries(pid, mark)) continue;
+      selfGroup ??= groupOf("self");
+      if (group === undefined || group === leader || group === selfGroup || own.has(group) || !carries(pid, mark)) continue;
       try {
         if (group === pid) process.kill(-pid, "SIGKILL"); // it leads a group (setsid): its group goes too
         process.kill(pid, "SIGKILL");
