@@ -9,7 +9,8 @@ import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
 
-interface Expect {
+/** What a record expects of the hook's answer (the live suite's traffic tables write these too). */
+export interface Expect {
   exit: number;
   stdout_json?: unknown;
   stdout_empty?: boolean;
@@ -32,6 +33,10 @@ interface Record {
   env?: { [k: string]: string };
   /** A runtime bug this record documents: the record runs as test.failing until the runtime is fixed. */
   known_bug?: string;
+  /** The harness version that sent the payload (records rebuilt from live captures). */
+  version?: string;
+  /** Why a record the real harness never sends is kept (what the hook must still do with it). */
+  defensive?: string;
   payload: unknown;
   expect: Expect;
 }
@@ -45,6 +50,7 @@ const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
   "pre-read+edit+write+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
   "post-mcp__gateway-tools-audit.async.sh": "bundle",
+  "fail-mcp__gateway-tools-audit.async.sh": "bundle",
   "pre-bash.git-short_log.py": "profile",
   "post-bash.pytest-trim.py": "profile",
   "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "profile",
@@ -118,6 +124,9 @@ function buildWorld(): { vars: { [k: string]: string }; env: { [k: string]: stri
   writeFile(join(v.REPO, "src", "auth", "login.py"), "def login(user, password):\n    return issue_token(user)\n");
   symlinkSync(".env", join(v.REPO, "settings.cfg"));
   writeFile(join(v.STRANGER, ".env"), "TOKEN=x\n");
+  // Copilot names MCP tools <server>-<tool>: its configured servers tell where the server name ends
+  const servers = { agentihooks: { type: "local", command: "agentihooks", args: ["mcp"] }, "gateway-tools": { type: "local", command: "gateway", args: [] } };
+  writeFile(join(v.HOME, ".copilot", "mcp-config.json"), JSON.stringify({ mcpServers: servers }));
   // state: the bundle, and the profile chain for every target
   const targets = Object.fromEntries(["claude", "codex", "copilot"].map((t) => [t, { profiles: ["team"] }]));
   writeFile(join(v.AHOME, "state.json"), JSON.stringify({ version: 1, bundle: { path: v.BUNDLE }, targets, linked_profiles: { team: v.PROFILE } }, null, 2));
@@ -246,7 +255,9 @@ test("the executable under test exists", () => {
 
 test("the recordings cover the three harnesses, 150+ calls, and every example condition", () => {
   expect(records.length).toBeGreaterThanOrEqual(150);
-  const targets = new Set(records.map((r) => `${r.record.target}${r.record.argv_event ? "-camel" : ""}`));
+  // Copilot's camelCase payloads are the ones that need --event (recorded Codex calls carry it as Codex passes it)
+  const camel = (r: Record) => r.target === "copilot" && r.argv_event !== undefined && /^[a-z]/.test(r.argv_event);
+  const targets = new Set(records.map((r) => `${r.record.target}${camel(r.record) ? "-camel" : ""}`));
   expect([...targets].sort()).toEqual(["claude", "codex", "copilot", "copilot-camel"]);
   const text = records.map((r) => JSON.stringify(r.record.expect) + JSON.stringify(r.record.payload)).join("\n");
   // Each example leaves a trace its records assert on (a reason, a context, an audit line).
@@ -256,6 +267,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
     "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",
     "post-mcp__gateway-tools-audit.async.sh": "mcp-audit.jsonl",
+    "fail-mcp__gateway-tools-audit.async.sh": "\\\"is_error\\\":true,\\\"error\\\"",
     "pre-bash.git-short_log.py": "git log --oneline -20",
     "post-bash.pytest-trim.py": "lines trimmed by post-bash.pytest-trim.py",
     "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "uses pnpm",

@@ -113,7 +113,7 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     const call = harness.normalize(input.value as Record<string, unknown>, flags.event);
     knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
-    const answer = harness.emit(call.event, result.effect);
+    const answer = harness.emit(call.event, result.effect, call.payload);
     const logNote = writeLog(logs, logRecords(call, target, result, answer.exitCode, started));
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);

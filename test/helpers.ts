@@ -7,9 +7,24 @@ import { dirname, join, resolve } from "node:path";
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../dist/agentihooks");
 export const REPO = resolve(import.meta.dir, "..");
 
+let tempRoot: string | undefined;
+/**
+ * Returns this process's folder for temporary directories, removed when the process ends: `bun test`
+ * fires no "exit" event, so a small watcher waits for this process and removes it (the paths are its
+ * arguments, never part of the shell text).
+ */
+function testTempRoot(): string {
+  if (!tempRoot) {
+    tempRoot = realpathSync(mkdtempSync(join(tmpdir(), "ah-test-")));
+    const watch = 'while kill -0 "$0" 2>/dev/null; do sleep 1; done; rm -rf "$1"';
+    Bun.spawn(["sh", "-c", watch, String(process.pid), tempRoot], { stdin: "ignore", stdout: "ignore", stderr: "ignore" }).unref();
+  }
+  return tempRoot;
+}
+
 /** Returns a fresh temporary directory (realpath, so comparisons with resolved paths hold). */
 export function tempDir(prefix = "ah-"): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return realpathSync(mkdtempSync(join(testTempRoot(), prefix)));
 }
 
 /** Writes a file (creating folders); `mode` 0o755 for scripts. */

@@ -7,8 +7,9 @@
 import gitGuard from "../../conditions-examples/pre-bash.git-guard.ts" with { type: "text" };
 import secretsEnv from "../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts" with { type: "text" };
 
-/** Condition filename -> the file's text. */
+/** Condition filename (as the built-in profile names it) -> the text of the file it is built from. */
 export const BUILTIN_TEXTS: Readonly<Record<string, string>> = {
   "pre-bash.git-guard.ts": gitGuard as unknown as string,
-  "pre-read+edit+write+bash-secrets_env.ts": secretsEnv as unknown as string,
+  // The example's matcher plus NotebookEdit: Claude Code's fourth file tool writes files too.
+  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": secretsEnv as unknown as string,
 };

@@ -10,7 +10,8 @@ const PREFIX = "builtin:";
 /** Profile name -> its conditions' filenames. */
 const PROFILES: Readonly<Record<string, readonly string[]>> = {
   // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
-  default: ["pre-bash.git-guard.ts", "pre-read+edit+write+bash-secrets_env.ts"],
+  // The .env guard takes the example's matcher plus NotebookEdit: Claude Code's fourth file tool writes files too.
+  default: ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+bash-secrets_env.ts"],
 };
 
 const profileOf = (name: string) => (Object.hasOwn(PROFILES, name) ? PROFILES[name] : undefined);

@@ -18,7 +18,7 @@ import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 /** Filename -> the module's default export. */
 const MODULES: Readonly<Record<string, ConditionFn>> = {
   "pre-bash.git-guard.ts": gitGuard,
-  "pre-read+edit+write+bash-secrets_env.ts": secretsEnv,
+  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": secretsEnv, // the example's, NotebookEdit added
 };
 
 /** Returns the in-process function of a built-in condition, or undefined for any other condition. */

@@ -62,6 +62,13 @@ export function hookArgs(target: Target, event: string): string[] {
   return ["hook", "--target", target, "--event", event];
 }
 
-/** The MCP server init registers: its name in every harness's MCP config, and its argv after the executable. */
+/** The MCP server init registers: its name in every harness's MCP config. */
 export const MCP_NAME = "agentihooks";
-export const MCP_ARGS: readonly string[] = ["mcp"];
+
+/**
+ * The MCP server's argv after the executable. `--target` makes the server answer for that harness's
+ * profile chain: a server started by Codex must list and write Codex's layers, not Claude's.
+ */
+export function mcpArgs(target: Target): string[] {
+  return ["mcp", "--target", target];
+}

@@ -92,8 +92,12 @@ function setUp(c: Case, cwd: string): void {
   }
 }
 
+/** The step of an example (its filename's first part) and the event it runs on. */
+const STEP_EVENTS = { pre: "PreToolUse", post: "PostToolUse", fail: "PostToolUseFailure" } as const;
+type ExampleStep = keyof typeof STEP_EVENTS;
+
 /** Builds the Claude-shape payload a case describes (or its full `payload`). */
-function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>): Record<string, unknown> {
+function payloadOf(c: Case, step: ExampleStep, vars: Record<string, string>): Record<string, unknown> {
   if (c.payload) return fill(c.payload, vars) as Record<string, unknown>;
   const input: Record<string, unknown> = { ...(c.tool_input ?? {}) };
   if (c.command !== undefined) input.command = c.command;
@@ -103,7 +107,7 @@ function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>):
     transcript_path: vars.TRANSCRIPT ?? "",
     cwd: vars.CWD,
     permission_mode: "default",
-    hook_event_name: step === "pre" ? "PreToolUse" : "PostToolUse",
+    hook_event_name: STEP_EVENTS[step],
     tool_name: c.tool ?? "Bash",
     tool_input: input,
     tool_use_id: c.tool_use_id ?? "toolu_cases",
@@ -126,7 +130,7 @@ export function runCase(file: string, c: Case, dir = EXAMPLES): { answer: Answer
     vars.TRANSCRIPT = join(root, "transcript.jsonl");
     writeFileSync(vars.TRANSCRIPT, c.transcript.map((l) => JSON.stringify(l)).join("\n") + "\n");
   }
-  const step = file.startsWith("post-") ? "post" : "pre";
+  const step = file.slice(0, file.indexOf("-")) as ExampleStep;
   const payload = c.stdin === undefined ? payloadOf(c, step, vars) : undefined;
   const stdin = c.stdin ?? JSON.stringify(payload);
   const env: Record<string, string> = {
@@ -134,7 +138,7 @@ export function runCase(file: string, c: Case, dir = EXAMPLES): { answer: Answer
     HOME: home,
     AGENTIHOOKS_HOME: ahome,
     AH_STEP: step,
-    AH_EVENT: step === "pre" ? "PreToolUse" : "PostToolUse",
+    AH_EVENT: STEP_EVENTS[step],
     AH_TOOL_NAME: String(payload?.tool_name ?? ""),
     AH_TOOL_USE_ID: String(payload?.tool_use_id ?? ""),
     AH_SESSION_ID: "cases",

@@ -5,11 +5,11 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, run, sandbox } from "../helpers";
-import { GUARDS, answer, casePayload, makeWorld, parityHomes } from "./parity";
+import { EXAMPLE_OF, GUARDS, addGuardScripts, answer, casePayload, makeWorld, parityHomes } from "./parity";
 
 const homes = parityHomes();
 const cases = (file: string): Record<string, any>[] =>
-  JSON.parse(readFileSync(join(REPO, "conditions-examples", `_${file.replace(/\.ts$/, "")}.cases.json`), "utf8")).cases;
+  JSON.parse(readFileSync(join(REPO, "conditions-examples", `_${EXAMPLE_OF[file].replace(/\.ts$/, "")}.cases.json`), "utf8")).cases;
 
 /** Asserts that both homes answer `payload` alike, and returns the in-process answer. */
 function same(payload: unknown, w = makeWorld(), target = "claude", env: Record<string, string> = {}) {
@@ -102,7 +102,7 @@ describe("explain, stats and the log show a built-in as a process condition", ()
     const a = sandbox();
     const b = sandbox();
     writeFileSync(join(a.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
-    for (const f of GUARDS) writeFileSync(join(b.home, "conditions", f), readFileSync(join(REPO, "conditions-examples", f)), { mode: 0o755 });
+    addGuardScripts(join(b.home, "conditions"));
     const w = makeWorld();
     for (const sb of [a, b]) for (const c of ["git push -f", "git log", "cat .env", "ls"]) answer(sb, w, bash(c, w));
     const stats = (sb: typeof a) =>

@@ -6,12 +6,23 @@ import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } fro
 import { dirname, join } from "node:path";
 import { REPO, type RunResult, type Sandbox, run, sandbox, tempDir } from "../helpers";
 
-export const GUARDS = ["pre-bash.git-guard.ts", "pre-read+edit+write+bash-secrets_env.ts"];
-const EXAMPLES = join(REPO, "conditions-examples");
+/** The built-in default profile's conditions, and the example file each one is. */
+export const EXAMPLE_OF: Readonly<Record<string, string>> = {
+  "pre-bash.git-guard.ts": "pre-bash.git-guard.ts",
+  // the profile gives the .env guard the example's matcher plus NotebookEdit
+  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": "pre-read+edit+write+bash-secrets_env.ts",
+};
+export const GUARDS = Object.keys(EXAMPLE_OF);
+export const EXAMPLES = join(REPO, "conditions-examples");
 
 export interface Homes {
   inProcess: Sandbox;
   asScripts: Sandbox;
+}
+
+/** Copies the guards' example files into a runtime layer under the built-in profile's names. */
+export function addGuardScripts(layer: string): void {
+  for (const f of GUARDS) copyFileSync(join(EXAMPLES, EXAMPLE_OF[f]), join(layer, f));
 }
 
 /** Returns the two homes: the built-in default profile, and the guards' files as runtime conditions. */
@@ -19,7 +30,7 @@ export function parityHomes(): Homes {
   const inProcess = sandbox();
   writeFileSync(join(inProcess.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
   const asScripts = sandbox();
-  for (const f of GUARDS) copyFileSync(join(EXAMPLES, f), join(asScripts.home, "conditions", f));
+  addGuardScripts(join(asScripts.home, "conditions"));
   return { inProcess, asScripts };
 }
 

@@ -1,6 +1,6 @@
 // The three real harness CLIs, installed by `make live-clis` (e2e/live/install-clis.sh) into
 // LIVE_CLI_DIR, each driven non-interactively against a mock model on 127.0.0.1, in a world's HOME.
-import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { type MockModel, type Step, startMockModel } from "./mock-model";
 import type { Harness, World } from "./world";
@@ -39,8 +39,10 @@ export interface RunOptions {
   /** The scripted model's steps (tool calls, then "done"). */
   script: Step[];
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
-  /** Claude: --permission-mode (default bypassPermissions). */
+  /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
+  /** Copilot: the permission flags (default --allow-all-tools). */
+  permissionArgs?: string[];
   /** Extra CLI arguments and environment. */
   args?: string[];
   env?: Record<string, string>;
@@ -74,13 +76,18 @@ const LAUNCH: Record<Harness, Launch> = {
   codex: (world, model, o) => {
     configureCodexProvider(world, model);
     return {
-      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", "--dangerously-bypass-approvals-and-sandbox", "--json", ...(o.args ?? []), o.prompt ?? "go"],
+      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", o.permissionMode === "default" ? "--approve-for-me" : "--dangerously-bypass-approvals-and-sandbox",
+        "--json", ...(o.args ?? []), o.prompt ?? "go"],
       env: { CODEX_HOME: join(world.home, ".codex"), AGENTIHOOKS_LIVE_MOCK_KEY: "dummy" },
     };
   },
   copilot: (world, model, o) => ({
-    argv: [cliPath("copilot"), "-p", o.prompt ?? "go", "--allow-all-tools", "--log-level", "all", ...(o.args ?? [])],
-    env: { COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1" },
+    argv: [cliPath("copilot"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? ["--allow-all-tools"]), "--log-level", "all", ...(o.args ?? [])],
+    env: {
+      COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1",
+      // Copilot unpacks itself (~235 MB) under the cache folder on first start: one per test process, not per world
+      XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
+    },
   }),
 };
 
@@ -97,7 +104,8 @@ export function configureCodexProvider(world: World, model: MockModel): void {
   const rest = old.includes(PROVIDER_START) ? old.slice(old.indexOf(PROVIDER_END) + PROVIDER_END.length + 1) : old;
   const block = [
     PROVIDER_START,
-    'model = "gpt-5"',
+    // a model Codex has metadata for, so it offers its real tool set (apply_patch among them)
+    'model = "gpt-5.5"',
     'model_provider = "mock"',
     "",
     "[model_providers.mock]",
@@ -144,11 +152,7 @@ export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
  */
 function keepCaptures(world: World, dir: string, out: string, label = ""): void {
   if (!existsSync(dir)) return;
-  const base = join(world.home, "..");
-  // Claude names a session's folder after its cwd with every / and . turned into -
-  const slug = world.work.replace(/[/.]/g, "-");
-  const swap = (text: string) =>
-    text.split(world.home).join("<HOME>").split(world.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
+  const swap = placeholders(world);
   mkdirSync(out, { recursive: true });
   const version = cliVersion(world.harness);
   for (const file of readdirSync(dir).sort()) {
@@ -156,6 +160,16 @@ function keepCaptures(world: World, dir: string, out: string, label = ""): void 
     const line = { harness: world.harness, version, check: label, argv: record.argv, payload: JSON.parse(swap(record.stdin)) };
     appendFileSync(join(out, `${world.harness}.jsonl`), `${JSON.stringify(line)}\n`);
   }
+  // kept once: the next run in the same world must not append these again
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Returns a function that replaces the world's paths in a text by <HOME>, <WORK>, <WORLD> and <WORK-SLUG>. */
+export function placeholders(world: World): (text: string) => string {
+  const base = join(world.home, "..");
+  // Claude names a session's folder after its cwd with every / and . turned into -
+  const slug = world.work.replace(/[/.]/g, "-");
+  return (text) => text.split(world.home).join("<HOME>").split(world.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
 }
 
 /** Returns Copilot's log lines of this world (config errors appear only there). */

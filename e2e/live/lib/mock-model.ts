@@ -4,10 +4,18 @@
 // number of tool results already in it picks the next scripted step, so retries and side requests
 // cannot shift the script. Every request body is kept for checks on what reached the model.
 
-/** One step of a script: a tool call the model makes, or its final text. */
-export type Step =
-  | { tool: string; input: Record<string, unknown> | string; namespace?: string; custom?: boolean }
-  | { text: string };
+/** One tool call the model makes. */
+export type ToolStep = { tool: string; input: Record<string, unknown> | string; namespace?: string; custom?: boolean; search?: boolean };
+
+/**
+ * One step of a script: a tool call the model makes, several in one reply (`parallel`: the next
+ * request then holds that many more tool results, so the step after it sits that many places later
+ * in the script), or its final text.
+ */
+export type Step = ToolStep | { parallel: ToolStep[] } | { text: string };
+
+/** Returns the tool calls of a step (none for a text step). */
+const callsOf = (step: Step): ToolStep[] => ("parallel" in step ? step.parallel : "tool" in step ? [step] : []);
 
 export interface MockModel {
   url: string;
@@ -52,20 +60,24 @@ function anthropicReply(step: Step): string {
   if ("text" in step) {
     out.push(sse("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } }));
     out.push(sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "text_delta", text: step.text } }));
-  } else {
-    out.push(sse("content_block_start", { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: id("toolu"), name: step.tool, input: {} } }));
-    out.push(sse("content_block_delta", { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(step.input) } }));
+    out.push(sse("content_block_stop", { type: "content_block_stop", index: 0 }));
   }
-  out.push(sse("content_block_stop", { type: "content_block_stop", index: 0 }));
+  callsOf(step).forEach((call, index) => {
+    out.push(sse("content_block_start", { type: "content_block_start", index, content_block: { type: "tool_use", id: id("toolu"), name: call.tool, input: {} } }));
+    out.push(sse("content_block_delta", { type: "content_block_delta", index, delta: { type: "input_json_delta", partial_json: JSON.stringify(call.input) } }));
+    out.push(sse("content_block_stop", { type: "content_block_stop", index }));
+  });
   out.push(sse("message_delta", { type: "message_delta", delta: { stop_reason: "text" in step ? "end_turn" : "tool_use", stop_sequence: null }, usage: { output_tokens: 5 } }));
   out.push(sse("message_stop", { type: "message_stop" }));
   return out.join("");
 }
 
-function responsesItem(step: Step): Record<string, unknown> {
+function responsesItem(step: ToolStep | { text: string }): Record<string, unknown> {
   if ("text" in step) {
     return { type: "message", id: id("msg"), role: "assistant", status: "completed", content: [{ type: "output_text", text: step.text, annotations: [] }] };
   }
+  // Codex's deferred tools: a client-executed tool_search, answered by a tool_search_output item
+  if (step.search) return { type: "tool_search_call", id: id("tsc"), call_id: id("call"), execution: "client", status: "completed", arguments: step.input };
   if (step.custom) return { type: "custom_tool_call", id: id("ctc"), call_id: id("call"), name: step.tool, input: typeof step.input === "string" ? step.input : JSON.stringify(step.input), status: "completed" };
   const item: Record<string, unknown> = { type: "function_call", id: id("fc"), call_id: id("call"), name: step.tool, arguments: typeof step.input === "string" ? step.input : JSON.stringify(step.input), status: "completed" };
   if (step.namespace) item.namespace = step.namespace;
@@ -74,13 +86,15 @@ function responsesItem(step: Step): Record<string, unknown> {
 
 function responsesReply(step: Step): string {
   const rid = id("resp");
-  const item = responsesItem(step);
+  const items = "text" in step ? [responsesItem(step)] : callsOf(step).map(responsesItem);
   const usage = { input_tokens: 10, input_tokens_details: { cached_tokens: 0 }, output_tokens: 5, output_tokens_details: { reasoning_tokens: 0 }, total_tokens: 15 };
   return [
     sse(undefined, { type: "response.created", response: { id: rid, object: "response", status: "in_progress", output: [] } }),
-    sse(undefined, { type: "response.output_item.added", output_index: 0, item }),
-    sse(undefined, { type: "response.output_item.done", output_index: 0, item }),
-    sse(undefined, { type: "response.completed", response: { id: rid, object: "response", status: "completed", output: [item], usage } }),
+    ...items.flatMap((item, output_index) => [
+      sse(undefined, { type: "response.output_item.added", output_index, item }),
+      sse(undefined, { type: "response.output_item.done", output_index, item }),
+    ]),
+    sse(undefined, { type: "response.completed", response: { id: rid, object: "response", status: "completed", output: items, usage } }),
   ].join("");
 }
 
@@ -89,7 +103,13 @@ function chatReply(step: Step, model: string): string {
   const base = { id: cid, object: "chat.completion.chunk", created: Math.floor(Date.now() / 1000), model };
   const delta = "text" in step
     ? { role: "assistant", content: step.text }
-    : { role: "assistant", content: null, tool_calls: [{ index: 0, id: id("call"), type: "function", function: { name: step.tool, arguments: typeof step.input === "string" ? step.input : JSON.stringify(step.input) } }] };
+    : {
+      role: "assistant", content: null,
+      tool_calls: callsOf(step).map((call, index) => ({
+        index, id: id("call"), type: "function",
+        function: { name: call.tool, arguments: typeof call.input === "string" ? call.input : JSON.stringify(call.input) },
+      })),
+    };
   return [
     sse(undefined, { ...base, choices: [{ index: 0, delta, finish_reason: null }] }),
     sse(undefined, { ...base, choices: [{ index: 0, delta: {}, finish_reason: "text" in step ? "stop" : "tool_calls" }] }),

@@ -14,12 +14,20 @@ export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../.
 let root: string | undefined;
 /** Returns this process's root for worlds, created on first use and removed at exit. */
 function worldsRoot(): string {
-  if (!root) {
+  if (!root || !existsSync(root)) {
     root = realpathSync(mkdtempSync(join(tmpdir(), "ah-live-")));
-    const dir = root;
-    process.once("exit", () => rmSync(dir, { recursive: true, force: true }));
+    process.once("exit", removeWorlds);
   }
   return root;
+}
+
+/**
+ * Removes every world of this process. `bun test` fires no "exit" event, so lib/cleanup.ts (a test
+ * preload, bunfig.toml) calls this after the last test; a plain script still gets the exit handler.
+ */
+export function removeWorlds(): void {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
 }
 
 export interface World {
