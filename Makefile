@@ -3,6 +3,7 @@
 #   make test     unit + integration + e2e tests against the compiled executable
 #   make test-live  the live suite: the real Claude Code, Codex and Copilot CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
+#   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
 #   make release  executables for linux/darwin x64/arm64 in dist/release/, SHA256SUMS, checked (docs/install.md)
 #   make npm      npm package tarballs in dist/npm/: agentihooks and one per platform (docs/install.md)
@@ -12,7 +13,7 @@ PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck live-clis test-live release release-tools npm
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples live-clis test-live release release-tools npm
 
 all: build
 
@@ -30,6 +31,11 @@ src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts
 dist/agentihooks: node_modules/.installed src/generated/validators.js $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
+
+# The built-in guards' one-file builds in conditions-examples/, from conditions-examples/_src/ (a test
+# fails when they are out of date).
+examples: deps
+	$(BUN) run scripts/build-examples.ts
 
 typecheck: deps
 	node_modules/.bin/tsc -p tsconfig.json

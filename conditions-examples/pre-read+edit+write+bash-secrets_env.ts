@@ -28,16 +28,292 @@
 //   answers (but letter case), in the agentihooks script contract.
 //
 // Requires: nothing (Bun or node built-ins only).
+//
+// Built by `make examples` from conditions-examples/_src/pre-read+edit+write+bash-secrets_env.ts
+// and the modules it shares with other examples (_src/condition.ts, _src/shlex.ts):
+// edit those, then rebuild. This file needs nothing beside it.
 import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
+
+// --- _src/condition.ts ---
+// The TypeScript condition API (docs/typescript-conditions.md): what a condition is given, what it
+// answers, and the wrapper that runs it as a script.
+//
+// A condition module `export default`s one function of the call. Run as a script (agentihooks runs a
+// .ts file with the Bun inside its executable), `runAsScript` reads the call from stdin, the
+// environment and the working directory, and turns the answer into the script contract: exit 2 with
+// the reason on stderr denies, a JSON object or plain text on stdout answers. The hook's built-in
+// conditions are such modules, called in the hook's own process with the same call and their answer
+// turned into the same exit code and output by the same `answerStreams`.
+
+/** The payload on stdin: Claude's shape, whatever harness sent it (agentihooks normalizes it). */
+interface Payload {
+  hook_event_name: string;
+  session_id: string;
+  cwd: string;
+  transcript_path?: string;
+  permission_mode?: string;
+  /** Claude's tool names: Bash, Read, Write, Edit, ..., mcp__<server>__<tool>. */
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  /** post only: the tool's output. */
+  tool_response?: unknown;
+  tool_use_id?: string;
+  [key: string]: unknown;
+}
+
+/** One call of a condition. */
+interface Call {
+  /** stdin as agentihooks writes it: the payload as JSON, UTF-8. `payloadOf` parses it. */
+  stdin: Uint8Array;
+  /** The environment: the hook's own plus the AH_* variables (AH_PROGRAMS, AH_DYNAMIC, AH_TARGET, ...). */
+  env: Record<string, string | undefined>;
+  /** The session's working directory (a script's own cwd). */
+  cwd: string;
+  /**
+   * When the answer is due (Date.now() milliseconds): give what the condition starts at most the time
+   * left (spawnSync's `timeout`). Infinity when run as a script: the hook ends the script's processes.
+   */
+  deadline: number;
+}
+
+/** The JSON answer of the script contract (every field optional). */
+interface Answer {
+  /** Text added to the agent's context. */
+  context?: string;
+  decision?: "allow" | "ask" | "deny";
+  /** Why: attached to the decision. */
+  reason?: string;
+  /** pre: shallow-merged over the tool input (applied together with decision allow or ask). */
+  tool_input?: Record<string, unknown>;
+  /** post: replaces what the agent sees as the tool's output. */
+  tool_output?: unknown;
+}
+
+/**
+ * What a condition returns: nothing (no effect), a string (context for the agent), `{ deny }` (pre:
+ * deny the call; post: block, with this reason: exit 2 and the reason on stderr) or an Answer.
+ */
+type Result = void | undefined | string | { deny: string } | Answer;
+
+type Condition = (call: Call) => Result | Promise<Result>;
+
+/** The script contract's streams for a result: the exit code, stdout and stderr. */
+interface Streams {
+  exit: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Returns the exit code and output that stand for `result` in the script contract. */
+function answerStreams(result: Result): Streams {
+  if (result === undefined || result === null) return { exit: 0, stdout: "", stderr: "" };
+  if (typeof result === "string") return { exit: 0, stdout: result, stderr: "" };
+  if ("deny" in result) return { exit: 2, stdout: "", stderr: `${result.deny}\n` };
+  return { exit: 0, stdout: `${JSON.stringify(result)}\n`, stderr: "" };
+}
+
+/** Returns the payload of a call; throws when stdin is not UTF-8 JSON holding an object. */
+function payloadOf(call: Call): Payload {
+  const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(call.stdin));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("the payload is not a JSON object");
+  return value as Payload;
+}
+
+/**
+ * Runs `condition` as a script: the call from stdin, process.env and process.cwd(), the answer as the
+ * exit code and output. Call it under `if (import.meta.main)`, so importing the module runs nothing.
+ */
+async function runAsScript(condition: Condition): Promise<void> {
+  const { readFileSync } = await import("node:fs");
+  let stdin: Uint8Array;
+  try {
+    stdin = readFileSync(0);
+  } catch {
+    stdin = new Uint8Array(0); // no stdin: the condition judges an empty payload (and fails closed)
+  }
+  const call: Call = { stdin, env: process.env, cwd: process.cwd(), deadline: Number.POSITIVE_INFINITY };
+  const { exit, stdout, stderr } = answerStreams(await condition(call));
+  if (stdout) process.stdout.write(stdout);
+  if (stderr) process.stderr.write(stderr);
+  process.exitCode = exit;
+}
+
+// --- _src/shlex.ts ---
+// Python's word splitting, as the guards this project ported from Python used it: shlex.shlex(command,
+// posix=True, punctuation_chars="();<>|&\n") with whitespace " \t\r" and whitespace_split, and
+// str.strip()/str.split() with Python's idea of white space. Shared by the git guard and the .env
+// guard; each example file is built into one file of its own (scripts/build-examples.ts), so a copied
+// guard still needs nothing beside it.
+
+/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
+const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+
+let due = Number.POSITIVE_INFINITY;
+
+/**
+ * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
+ * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
+ * so on a huge command it gives up at its deadline rather than running on (a script's is simply
+ * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
+ */
+function within<T>(deadline: number, work: () => T): T {
+  const before = due;
+  due = deadline;
+  try {
+    return work();
+  } finally {
+    due = before;
+  }
+}
+
+/** What onTime() throws: a fallback that catches errors must let it through. */
+class TimeUp extends Error {
+  constructor() {
+    super("the condition's time is up");
+  }
+}
+
+/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
+function onTime(): void {
+  if (Date.now() > due) throw new TimeUp();
+}
+
+const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
+const RUNS = new RegExp(`[${PY_SPACE}]+`);
+
+/** Python's str.strip(). */
+const pyStrip = (s: string): string => s.replace(EDGES, "");
+
+/** Python's str.split() without arguments. */
+const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
+
+/**
+ * Returns the code points of `text`, as Python indexes a str (Array.from's answer: a lone surrogate is
+ * one), with a loop: Array.from's first use costs ~0.2 ms, and a built-in guard runs in a fresh process.
+ */
+function codePoints(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        out.push(text.slice(i, i + 2));
+        i++;
+        continue;
+      }
+    }
+    out.push(text[i]);
+  }
+  return out;
+}
+
+const PUNCTUATION = "();<>|&\n";
+const WHITESPACE = " \t\r";
+const QUOTES = "'\"";
+
+/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
+function shlexWords(text: string): string[] {
+  const chars = codePoints(text);
+  let pos = 0;
+  const pushback: string[] = [];
+  let state: string | null = " ";
+  const read = (): string => {
+    if ((pos & 0xfff) === 0) onTime();
+    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  };
+  const readline = (): void => {
+    while (pos < chars.length) if (chars[pos++] === "\n") break;
+  };
+
+  function readToken(): string | null {
+    let quoted = false;
+    let escapedstate = " ";
+    let token = "";
+    for (;;) {
+      const c = read();
+      if (state === null) {
+        token = "";
+        break;
+      } else if (state === " ") {
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (PUNCTUATION.includes(c)) {
+          token = c;
+          state = "c";
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else {
+          token = c;
+          state = "a";
+        }
+      } else if (QUOTES.includes(state)) {
+        quoted = true;
+        if (!c) throw new Error("No closing quotation");
+        if (c === state) state = "a";
+        else if (c === "\\" && state === '"') {
+          escapedstate = state;
+          state = c;
+        } else token += c;
+      } else if (state === "\\") {
+        if (!c) throw new Error("No escaped character");
+        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
+        token += c;
+        state = escapedstate;
+      } else {
+        // "a" (a word) or "c" (punctuation)
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          state = " ";
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+          state = " ";
+          if (token || quoted) break;
+        } else if (state === "c") {
+          if (PUNCTUATION.includes(c)) token += c;
+          else {
+            pushback.push(c);
+            state = " ";
+            break;
+          }
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (!PUNCTUATION.includes(c)) {
+          token += c;
+        } else {
+          pushback.push(c);
+          state = " ";
+          if (token || quoted) break;
+        }
+      }
+    }
+    return !quoted && token === "" ? null : token;
+  }
+
+  const words: string[] = [];
+  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
+  return words;
+}
 
 const TEMPLATES = new Set(["example", "sample", "template"]);
 const GLOB_PROBES = [".env", ".env.local", "prod.env"];
 
-/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them). */
-const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const pyStrip = (s: string): string => s.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g"), "");
-const pySplit = (s: string): string[] => s.split(new RegExp(`[${PY_SPACE}]+`)).filter(Boolean);
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -80,7 +356,7 @@ function jsClass(body: string[]): string {
 
 /** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
 function globRegex(pattern: string): RegExp {
-  const p = Array.from(pattern); // code points, as Python indexes a str
+  const p = codePoints(pattern); // code points, as Python indexes a str
   const n = p.length;
   let re = "";
   let star = false;
@@ -210,13 +486,16 @@ function userHome(name: string): string | undefined {
   return row?.[5];
 }
 
-function expanduser(path: string): string {
+/** Where a call runs: its environment (HOME) and working directory (for relative paths). */
+type Where = Pick<Call, "env" | "cwd">;
+
+function expanduser(path: string, env: Where["env"]): string {
   if (!path.startsWith("~")) return path;
   let i = path.indexOf("/", 1);
   if (i < 0) i = path.length;
   let home: string | undefined;
   if (i === 1) {
-    if ("HOME" in process.env) home = process.env.HOME ?? "";
+    if ("HOME" in env) home = env.HOME ?? "";
     else {
       try {
         home = userInfo().homedir;
@@ -231,9 +510,11 @@ function expanduser(path: string): string {
   return home.replace(/\/+$/, "") + path.slice(i) || "/";
 }
 
+// throwIfNoEntry: a missing file is the common case (most words of a command are not files), and an
+// exception costs far more than the answer undefined.
 function lstat(p: string) {
   try {
-    return lstatSync(p);
+    return lstatSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
@@ -279,133 +560,36 @@ function joinRealpath(path: string, rest: string, seen: Map<string, string | nul
   return [path, true];
 }
 
-function realpath(p: string): string {
+function realpath(p: string, cwd: string): string {
   const [path] = joinRealpath("", p, new Map());
-  return normpath(path.startsWith("/") ? path : pathJoin(process.cwd(), path));
+  return normpath(path.startsWith("/") ? path : pathJoin(cwd, path));
 }
 
 /** Returns true when `path` (as written, or the file a symlink points to) is a dotenv file. */
-function isSecretEnv(raw: string, cwd: unknown): boolean {
+function isSecretEnv(raw: string, cwd: unknown, where: Where): boolean {
   const path = pyStrip(raw);
   if (!path) return false;
-  const expanded = expanduser(path);
+  const expanded = expanduser(path, where.env);
   if (typeof cwd !== "string") throw new TypeError(`expected str, bytes or os.PathLike object, not ${pyType(cwd)}`);
-  const full = pathJoin(cwd, expanded);
+  // A relative cwd is relative to the directory the condition runs in, as it is for a script.
+  const full = pathJoin(where.cwd, pathJoin(cwd, expanded));
   try {
-    if (statSync(full).isDirectory()) return false;
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
   } catch {
-    // not there: judge the name
+    // not there (or not reachable): judge the name
   }
   if (secretName(basename(path.replace(/\/+$/, "")))) return true;
-  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full)));
+  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full, where.cwd)));
 }
 
-// --- shlex.shlex(command, posix=True, punctuation_chars="();<>|&\n"), whitespace " \t\r", whitespace_split ---
-
-const PUNCTUATION = "();<>|&\n";
-const WHITESPACE = " \t\r";
-const QUOTES = "'\"";
-
-/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
-function shlexWords(text: string): string[] {
-  const chars = Array.from(text);
-  let pos = 0;
-  const pushback: string[] = [];
-  let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
-  const readline = (): void => {
-    while (pos < chars.length) if (chars[pos++] === "\n") break;
-  };
-
-  function readToken(): string | null {
-    let quoted = false;
-    let escapedstate = " ";
-    let token = "";
-    for (;;) {
-      const c = read();
-      if (state === null) {
-        token = "";
-        break;
-      } else if (state === " ") {
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (PUNCTUATION.includes(c)) {
-          token = c;
-          state = "c";
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else {
-          token = c;
-          state = "a";
-        }
-      } else if (QUOTES.includes(state)) {
-        quoted = true;
-        if (!c) throw new Error("No closing quotation");
-        if (c === state) state = "a";
-        else if (c === "\\" && state === '"') {
-          escapedstate = state;
-          state = c;
-        } else token += c;
-      } else if (state === "\\") {
-        if (!c) throw new Error("No escaped character");
-        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
-        token += c;
-        state = escapedstate;
-      } else {
-        // "a" (a word) or "c" (punctuation)
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          state = " ";
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-          state = " ";
-          if (token || quoted) break;
-        } else if (state === "c") {
-          if (PUNCTUATION.includes(c)) token += c;
-          else {
-            pushback.push(c);
-            state = " ";
-            break;
-          }
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (!PUNCTUATION.includes(c)) {
-          token += c;
-        } else {
-          pushback.push(c);
-          state = " ";
-          if (token || quoted) break;
-        }
-      }
-    }
-    return !quoted && token === "" ? null : token;
-  }
-
-  const words: string[] = [];
-  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
-  return words;
-}
 
 /** Returns the words of a command line and the parts of KEY=VALUE / --flag=VALUE words. */
 function commandWords(command: string): string[] {
   let words: string[];
   try {
     words = shlexWords(command.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     words = pySplit(command); // unbalanced quotes: judge the plain words
   }
   const out: string[] = [];
@@ -432,7 +616,7 @@ function pathsIn(event: { [k: string]: Json }): string[] {
   const more = input.file_paths;
   if (truthy(more)) {
     if (Array.isArray(more)) paths.push(...more);
-    else if (typeof more === "string") paths.push(...Array.from(more));
+    else if (typeof more === "string") paths.push(...codePoints(more));
     else if (isObject(more)) paths.push(...Object.keys(more));
     else throw new TypeError(`'${pyType(more)}' object is not iterable`);
   }
@@ -441,26 +625,32 @@ function pathsIn(event: { [k: string]: Json }): string[] {
   return named;
 }
 
-function main(): number {
-  let bad: string[];
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(readFileSync(0));
-    const event: unknown = JSON.parse(text);
-    if (!isObject(event)) throw new Error("the payload is not a JSON object");
-    const cwd = truthy(event.cwd) ? event.cwd : process.cwd();
-    bad = pathsIn(event).filter((p) => isSecretEnv(p, cwd));
-  } catch (err) {
-    // any failure blocks the call
-    const why = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`secrets_env: cannot read the tool call (${why}); denied to fail closed\n`);
-    return 2;
-  }
-  if (!bad.length) return 0;
-  process.stderr.write(
-    `secrets_env: ${bad[0]} holds secrets; the agent may not read or change it ` +
-      "(use .env.example for the variable names, or ask the user)\n",
-  );
-  return 2;
+/** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
+export default function secretsEnv(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
 }
 
-process.exitCode = main();
+function judgeCall(call: Call): Result {
+  let bad: string[];
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
+    const event: unknown = JSON.parse(text);
+    if (!isObject(event)) throw new Error("the payload is not a JSON object");
+    const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
+    bad = pathsIn(event).filter((p, i) => {
+      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+      return isSecretEnv(p, cwd, call);
+    });
+  } catch (err) {
+    if (err instanceof TimeUp) throw err; // not a failure to read: the hook reports a timeout
+    // any failure blocks the call
+    const why = err instanceof Error ? err.message : String(err);
+    return { deny: `secrets_env: cannot read the tool call (${why}); denied to fail closed` };
+  }
+  if (!bad.length) return undefined;
+  return {
+    deny: `secrets_env: ${bad[0]} holds secrets; the agent may not read or change it (use .env.example for the variable names, or ask the user)`,
+  };
+}
+
+if (import.meta.main) runAsScript(secretsEnv); // not awaited: importing the module must not make it async

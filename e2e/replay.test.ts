@@ -276,7 +276,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
   };
   for (const file of Object.keys(PLACEMENT)) expect(text.includes(traces[file]), `${file} has no record`).toBe(true);
   expect(Object.keys(PLACEMENT).sort()).toEqual(
-    readdirSync(EXAMPLES).filter((f) => !f.startsWith("_") && !f.endsWith(".md")).sort(),
+    readdirSync(EXAMPLES).filter((f) => !f.startsWith("_") && !f.endsWith(".md")).sort(), // _src/: the built guards' sources
   );
 });
 

@@ -8,6 +8,7 @@ import { join } from "node:path";
 import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
+import { builtinFiles } from "./builtin";
 import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
@@ -47,6 +48,9 @@ export interface CatalogOptions {
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
 export function signature(path: string): string {
+  // A built-in profile's folder is inside the executable: its listing changes only with its names.
+  const builtin = builtinFiles(path);
+  if (builtin) return `builtin:${builtin.join("|")}`;
   try {
     const st = statSync(path);
     return `${st.isDirectory() ? "d" : "f"}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;

@@ -13,7 +13,7 @@ import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
 import { loadTrustStore, setTrust } from "../state/trust-store";
 import type { Target } from "../types";
-import { builtinProfileDir } from "./builtin";
+import { builtinProfileDir, isBuiltinPath } from "./builtin";
 import { gitConfigPath, readRemotes } from "./remotes";
 import { findGitRoot, judgeUrls, type Owner, ownerOf, type TrustVerdict } from "./trust";
 
@@ -50,14 +50,15 @@ export function planLayers(state: State, target: Target, cwd: string, home: stri
   }
   const linked = linkedProfiles(state, target);
   for (const name of profileChain(state, target)) {
-    const candidates = [builtinProfileDir(name, home), bundle ? join(bundle, "profiles", name) : undefined, linked[name]].filter((p): p is string => !!p);
+    const candidates = [builtinProfileDir(name), bundle ? join(bundle, "profiles", name) : undefined, linked[name]].filter((p): p is string => !!p);
     watched.push(...candidates);
-    const found = candidates.find((p) => existsSync(p));
+    const found = candidates.find((p) => isBuiltinPath(p) || existsSync(p));
     if (!found) {
       fail(plan, `profile "${name}" not found (looked in: ${candidates.join(", ") || "built-in profiles"})`);
       continue;
     }
-    layers.push({ source: `profile:${name}`, path: conditionsDir(found), rank: layers.length, skipped: false, note: `profile ${name} at ${found}` });
+    // A built-in profile is a virtual folder of its own (conditions/builtin.ts), not a checkout.
+    layers.push({ source: `profile:${name}`, path: isBuiltinPath(found) ? found : conditionsDir(found), rank: layers.length, skipped: false, note: `profile ${name} at ${found}` });
   }
   layers.push({ source: "runtime", path: join(home, "conditions"), rank: layers.length, skipped: false, note: "the machine's runtime layer" });
   const repoRoot = findGitRoot(cwd);

@@ -5,8 +5,8 @@
 // decides which conditions run; a person's own acts (trusting a repository, registering the hooks)
 // are denied to the agent whatever the gate says.
 // This file is on the hook's hot path: it imports no SDK and nothing heavy.
-import type { Stage, StageContext } from "../stages";
 import type { ShellAnalysis } from "../shell/analyze";
+import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
 import { armGate, closeGate, gateMessage, gateState, personMessage } from "./gate-file";
 import type { PathScope } from "./paths";

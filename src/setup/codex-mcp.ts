@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
-import type { McpConfig, McpFile } from "./mcp-config";
+import type { McpConfig, McpFile } from "./mcp-types";
 import { MCP_NAME, mcpArgs } from "./harness-setup";
 
 const MCP_ARGS = mcpArgs("codex");

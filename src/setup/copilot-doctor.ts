@@ -9,7 +9,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copilotSetup } from "./copilot-config";
-import type { Check } from "./doctor";
+import type { Check } from "./check";
 import type { Scope, SetupContext } from "./harness-setup";
 import { readConfigFile, type Json } from "./json-file";
 

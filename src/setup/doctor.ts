@@ -6,6 +6,7 @@
 import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
+import { builtinFiles } from "../conditions/builtin";
 import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { findGitRoot } from "../conditions/trust";
@@ -172,7 +173,7 @@ function checkShadowed(target: Target, catalog: Catalog, checks: Check[]): void 
     if (layer.skipped || !layer.exists) continue;
     let files: string[] = [];
     try {
-      files = readdirSync(layer.path).filter((f) => !isIgnored(f));
+      files = (builtinFiles(layer.path) ?? readdirSync(layer.path)).filter((f) => !isIgnored(f));
     } catch {}
     for (const file of files) {
       const parsed = parseFilename(file);

@@ -9,35 +9,12 @@ import type { Target } from "../types";
 import { type FileChange, readBackup } from "./apply";
 import { codexMcp } from "./codex-mcp";
 import type { Check } from "./check";
+import type { McpConfig, McpFile } from "./mcp-types";
 import { MCP_NAME, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
 import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
 
-export interface McpFile {
-  path: string;
-  exists: boolean;
-  /** The bytes on disk ("" when missing). */
-  text: string;
-  /** What the config module parsed (a ConfigFile for JSON, the table for TOML). */
-  parsed: unknown;
-}
-
-export interface McpConfig {
-  target: Target;
-  configPath(scope: Scope, ctx: SetupContext): string;
-  /** Reads and parses the file; throws `file:line: reason` for one that does not parse. */
-  read(path: string): McpFile;
-  /** Returns the text with our server calling `exe` (the same text when it already does). */
-  add(file: McpFile, exe: string): string;
-  /** Returns the text without our server (the same text when it is not there). */
-  remove(file: McpFile): string;
-  /** Returns our server's command and args as the file has them, or undefined. */
-  find(file: McpFile): { command: unknown; args: unknown } | undefined;
-  /** true when the text left holds nothing: a file init created can be removed. */
-  isEmpty(text: string): boolean;
-  /** true when the backup holds none of ours and the same settings as `left`. */
-  restorable(saved: string, left: string, path: string): boolean;
-}
+export type { McpConfig, McpFile } from "./mcp-types";
 
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);

@@ -1,7 +1,7 @@
 // Runs an example condition directly (no agentihooks) on one case of its `_<name>.cases.json`, and
 // judges the raw answer by the script contract: exit 2 denies with stderr as the reason; exit 0 with a
 // JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BIN, REPO, tempDir } from "../helpers";
 
@@ -47,10 +47,10 @@ export interface Answer {
   toolOutput?: unknown;
 }
 
-/** Returns the example condition files (not the cases, not the README). */
+/** Returns the example condition files (not the cases, not the README, not the _src/ they are built from). */
 export function exampleFiles(): string[] {
   return readdirSync(EXAMPLES)
-    .filter((f) => !f.startsWith("_") && !f.endsWith(".md"))
+    .filter((f) => !f.startsWith("_") && !f.endsWith(".md") && statSync(join(EXAMPLES, f)).isFile())
     .sort();
 }
 
@@ -64,8 +64,8 @@ export function loadCases(file: string): Case[] {
 }
 
 /** Returns the argv (and extra environment) that runs an example, as agentihooks would (src/run/runner.ts). */
-function runnerFor(file: string): { argv: string[]; env: Record<string, string> } {
-  const path = join(EXAMPLES, file);
+function runnerFor(file: string, dir = EXAMPLES): { argv: string[]; env: Record<string, string> } {
+  const path = join(dir, file);
   if (file.endsWith(".sh")) return { argv: ["bash", path], env: {} };
   if (file.endsWith(".py")) return { argv: [process.env.AGENTIHOOKS_PYTHON || "python3", path], env: {} };
   if (file.endsWith(".ts")) {
@@ -116,8 +116,8 @@ function payloadOf(c: Case, step: ExampleStep, vars: Record<string, string>): Re
   return fill(p, vars) as Record<string, unknown>;
 }
 
-/** Runs `file` on case `c`; returns the answer and the variables used (CWD, HOME, ...). */
-export function runCase(file: string, c: Case): { answer: Answer; vars: Record<string, string>; stdin: string } {
+/** Runs `file` (in `dir`, default the examples) on case `c`; returns the answer and the variables used (CWD, HOME, ...). */
+export function runCase(file: string, c: Case, dir = EXAMPLES): { answer: Answer; vars: Record<string, string>; stdin: string } {
   const root = tempDir("ah-case-");
   const cwd = join(root, "work");
   const home = join(root, "home");
@@ -151,7 +151,7 @@ export function runCase(file: string, c: Case): { answer: Answer; vars: Record<s
     ...(c.env ?? {}),
   };
   if (env.AGENTIHOOKS_HOME === "") delete env.AGENTIHOOKS_HOME;
-  const runner = runnerFor(file);
+  const runner = runnerFor(file, dir);
   Object.assign(env, runner.env);
   const p = Bun.spawnSync(runner.argv, { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   return { answer: judge(p.exitCode ?? -1, p.stdout.toString(), p.stderr.toString()), vars, stdin };

@@ -1,0 +1,378 @@
+#!/usr/bin/env bun
+// pre-read+edit+write+bash-secrets_env.ts: keep the agent away from .env files.
+//
+// What it does
+//   Denies (exit 2, reason on stderr) a Read, Edit, Write or Bash call that names a dotenv file:
+//     .env   .env.local   .env.production   prod.env   secrets.env
+//   however it is spelled: ./.env, a/../.env, ~/proj/.env, /abs/path/.env, ".e""nv" in a command,
+//   --env-file=.env, <.env, a glob such as .env* that matches one, or a symlink whose target is one,
+//   in any letter case (.ENV, PROD.Env: on macOS' default filesystem they open the same file).
+//   Templates pass: .env.example, .env.sample, .env.template (and x.example.env). A directory named
+//   .env (a Python virtualenv) is not a secret file and passes too.
+//   It FAILS CLOSED: when it cannot read its input (not JSON, no tool_input, no path or command) it
+//   denies with the reason. A crashing hook is a non-blocking error in every harness, so a guard must
+//   catch its own failures and exit 2.
+//
+// Where to put it
+//   Any layer, as it is. Add `+grep+glob+notebookedit` to the matcher to cover those tools too.
+//   agentihooks runs .ts conditions with the Bun runtime inside its own executable: nothing to
+//   install, and a call costs a fraction of a Python start-up (this guard runs on every Read, Edit,
+//   Write and Bash call; it is one of the built-in `default` profile's two conditions).
+//
+// Harness caveats
+//   Paths: Claude sends absolute file_path; Copilot's `path` and Codex/Copilot apply_patch headers are
+//   normalized by agentihooks into file_path / file_paths (relative ones are resolved against cwd here).
+//   Bash commands are split into words the way Python's shlex does (posix, with ( ) ; < > | & and
+//   newline as punctuation); a name built at run time ($(printf .e)nv) is not seen.
+//   This is the hooks lesson's block_env_hook.py, ported from Python to TypeScript with the same
+//   answers (but letter case), in the agentihooks script contract.
+//
+// Requires: nothing (Bun or node built-ins only).
+import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { userInfo } from "node:os";
+import { type Call, type Result, runAsScript } from "./condition";
+import { TimeUp, codePoints, onTime, pySplit, pyStrip, shlexWords, within } from "./shlex";
+
+const TEMPLATES = new Set(["example", "sample", "template"]);
+const GLOB_PROBES = [".env", ".env.local", "prod.env"];
+
+
+type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
+
+const isObject = (v: unknown): v is { [k: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Python truthiness of a JSON value. */
+const truthy = (v: unknown): boolean =>
+  Array.isArray(v) ? v.length > 0 : isObject(v) ? Object.keys(v).length > 0 : Boolean(v);
+
+const pyType = (v: unknown): string =>
+  v === null || v === undefined ? "NoneType" : typeof v === "boolean" ? "bool" : typeof v === "number" ? (Number.isInteger(v) ? "int" : "float") : typeof v === "string" ? "str" : Array.isArray(v) ? "list" : "dict";
+
+/** Python's str() of a JSON value, for messages. */
+function pyStr(v: unknown, nested = false): string {
+  if (v === null || v === undefined) return "None";
+  if (typeof v === "boolean") return v ? "True" : "False";
+  if (typeof v === "string") return nested ? `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'` : v;
+  if (typeof v === "number") return String(v);
+  if (Array.isArray(v)) return `[${v.map((x) => pyStr(x, true)).join(", ")}]`;
+  return `{${Object.entries(v as object).map(([k, x]) => `${pyStr(k, true)}: ${pyStr(x, true)}`).join(", ")}}`;
+}
+
+// --- fnmatch.fnmatchcase (Python's fnmatch.translate, as a JavaScript regular expression) ---
+
+const escapeLiteral = (c: string): string => (/[\^$\\.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
+
+/** Returns a Python character class body (as fnmatch.translate writes it) as a JavaScript one ("u" flag). */
+function jsClass(body: string[]): string {
+  let out = "";
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (c === "\\") {
+      const x = body[++i];
+      out += x === "&" || x === "~" ? x : `\\${x}`;
+    } else if (c === "[" || c === "]") out += `\\${c}`;
+    else out += c;
+  }
+  return out;
+}
+
+/** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
+function globRegex(pattern: string): RegExp {
+  const p = codePoints(pattern); // code points, as Python indexes a str
+  const n = p.length;
+  let re = "";
+  let star = false;
+  let i = 0;
+  while (i < n) {
+    const c = p[i++];
+    if (c === "*") {
+      if (!star) re += ".*";
+      star = true;
+      continue;
+    }
+    star = false;
+    if (c === "?") re += ".";
+    else if (c === "[") {
+      let j = i;
+      if (j < n && p[j] === "!") j++;
+      if (j < n && p[j] === "]") j++;
+      while (j < n && p[j] !== "]") j++;
+      if (j >= n) {
+        re += "\\[";
+        continue;
+      }
+      let stuff: string[];
+      if (!p.slice(i, j).includes("-")) {
+        stuff = p.slice(i, j).flatMap((x) => (x === "\\" ? ["\\", "\\"] : [x]));
+      } else {
+        const chunks: string[][] = [];
+        let k = p[i] === "!" ? i + 2 : i + 1;
+        for (;;) {
+          k = k < j ? p.indexOf("-", k) : -1;
+          if (k < 0 || k >= j) break;
+          chunks.push(p.slice(i, k));
+          i = k + 1;
+          k = k + 3;
+        }
+        const chunk = p.slice(i, j);
+        if (chunk.length) chunks.push(chunk);
+        else chunks[chunks.length - 1].push("-");
+        // Remove empty ranges (b-a), as Python does.
+        for (let m = chunks.length - 1; m > 0; m--) {
+          const prev = chunks[m - 1];
+          if (prev[prev.length - 1].codePointAt(0)! > chunks[m][0].codePointAt(0)!) {
+            chunks[m - 1] = prev.slice(0, -1).concat(chunks[m].slice(1));
+            chunks.splice(m, 1);
+          }
+        }
+        stuff = chunks
+          .map((s) => s.flatMap((x) => (x === "\\" ? ["\\", "\\"] : x === "-" ? ["\\", "-"] : [x])))
+          .reduce((a, s, m) => (m ? a.concat(["-"], s) : s), [] as string[]);
+      }
+      stuff = stuff.flatMap((x) => ("&~|".includes(x) ? ["\\", x] : [x]));
+      i = j + 1;
+      if (!stuff.length) re += "(?!)";
+      else if (stuff.length === 1 && stuff[0] === "!") re += ".";
+      else {
+        if (stuff[0] === "!") stuff = ["^", ...stuff.slice(1)];
+        else if (stuff[0] === "^" || stuff[0] === "[") stuff = ["\\", ...stuff];
+        re += stuff[0] === "^" ? `[^${jsClass(stuff.slice(1))}]` : `[${jsClass(stuff)}]`;
+      }
+    } else re += escapeLiteral(c);
+  }
+  return new RegExp(`^(?:${re})$`, "su");
+}
+
+/**
+ * Returns true when a file name is a dotenv file that is not a template. Case-insensitive: on macOS'
+ * default filesystem `.ENV` opens `.env`, so the spelling must not be a way around the guard.
+ */
+function secretName(original: string): boolean {
+  if (/[*?[]/.test(original)) {
+    const re = new RegExp(globRegex(original).source, "siu");
+    return GLOB_PROBES.some((probe) => re.test(probe));
+  }
+  const name = original.toLowerCase();
+  const parts = name.split(".");
+  const template = (ps: string[]) => ps.some((p) => TEMPLATES.has(p.toLowerCase()));
+  if (name === ".env" || name.startsWith(".env.")) return !template(parts.slice(2));
+  if (name.endsWith(".env") && name.length > 4) return !template(parts.slice(0, -1));
+  return false;
+}
+
+// --- os.path, as Python's posixpath has it ---
+
+const basename = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
+
+function pathJoin(a: string, ...rest: string[]): string {
+  let path = a;
+  for (const b of rest) {
+    if (b.startsWith("/")) path = b;
+    else if (!path || path.endsWith("/")) path += b;
+    else path += `/${b}`;
+  }
+  return path;
+}
+
+function split(p: string): [string, string] {
+  const i = p.lastIndexOf("/") + 1;
+  let head = p.slice(0, i);
+  if (head && head !== "/".repeat(head.length)) head = head.replace(/\/+$/, "");
+  return [head, p.slice(i)];
+}
+
+function normpath(path: string): string {
+  if (!path) return ".";
+  let initial = path.startsWith("/") ? 1 : 0;
+  if (initial && path.startsWith("//") && !path.startsWith("///")) initial = 2;
+  const comps: string[] = [];
+  for (const comp of path.split("/")) {
+    if (comp === "" || comp === ".") continue;
+    if (comp !== ".." || (!initial && !comps.length) || (comps.length && comps[comps.length - 1] === "..")) comps.push(comp);
+    else if (comps.length) comps.pop();
+  }
+  return "/".repeat(initial) + comps.join("/") || ".";
+}
+
+let passwd: string[][] | undefined;
+
+/** The home folder of a user name, from the password file, or undefined. */
+function userHome(name: string): string | undefined {
+  if (name.includes("\0")) throw new Error("embedded null byte");
+  try {
+    passwd ??= readFileSync("/etc/passwd", "utf8").split("\n").map((l) => l.split(":"));
+  } catch {
+    passwd = [];
+  }
+  const row = passwd.find((r) => r[0] === name && r.length >= 6);
+  return row?.[5];
+}
+
+/** Where a call runs: its environment (HOME) and working directory (for relative paths). */
+type Where = Pick<Call, "env" | "cwd">;
+
+function expanduser(path: string, env: Where["env"]): string {
+  if (!path.startsWith("~")) return path;
+  let i = path.indexOf("/", 1);
+  if (i < 0) i = path.length;
+  let home: string | undefined;
+  if (i === 1) {
+    if ("HOME" in env) home = env.HOME ?? "";
+    else {
+      try {
+        home = userInfo().homedir;
+      } catch {
+        return path;
+      }
+    }
+  } else {
+    home = userHome(path.slice(1, i));
+    if (home === undefined) return path;
+  }
+  return home.replace(/\/+$/, "") + path.slice(i) || "/";
+}
+
+// throwIfNoEntry: a missing file is the common case (most words of a command are not files), and an
+// exception costs far more than the answer undefined.
+function lstat(p: string) {
+  try {
+    return lstatSync(p, { throwIfNoEntry: false });
+  } catch {
+    return undefined;
+  }
+}
+
+/** posixpath._joinrealpath: resolves the symlinks of `rest` under `path`; not strict (a missing file is fine). */
+function joinRealpath(path: string, rest: string, seen: Map<string, string | null>): [string, boolean] {
+  if (rest.startsWith("/")) {
+    rest = rest.slice(1);
+    path = "/";
+  }
+  while (rest) {
+    const cut = rest.indexOf("/");
+    const name = cut < 0 ? rest : rest.slice(0, cut);
+    rest = cut < 0 ? "" : rest.slice(cut + 1);
+    if (!name || name === ".") continue;
+    if (name === "..") {
+      if (path) {
+        const [head, tail] = split(path);
+        path = tail === ".." ? pathJoin(head, "..", "..") : head;
+      } else path = "..";
+      continue;
+    }
+    const newpath = pathJoin(path, name);
+    if (!lstat(newpath)?.isSymbolicLink()) {
+      path = newpath;
+      continue;
+    }
+    if (seen.has(newpath)) {
+      const known = seen.get(newpath);
+      if (known !== null && known !== undefined) {
+        path = known;
+        continue;
+      }
+      return [pathJoin(newpath, rest), false]; // a symlink loop
+    }
+    seen.set(newpath, null);
+    let ok: boolean;
+    [path, ok] = joinRealpath(path, readlinkSync(newpath, "utf8"), seen);
+    if (!ok) return [pathJoin(path, rest), false];
+    seen.set(newpath, path);
+  }
+  return [path, true];
+}
+
+function realpath(p: string, cwd: string): string {
+  const [path] = joinRealpath("", p, new Map());
+  return normpath(path.startsWith("/") ? path : pathJoin(cwd, path));
+}
+
+/** Returns true when `path` (as written, or the file a symlink points to) is a dotenv file. */
+function isSecretEnv(raw: string, cwd: unknown, where: Where): boolean {
+  const path = pyStrip(raw);
+  if (!path) return false;
+  const expanded = expanduser(path, where.env);
+  if (typeof cwd !== "string") throw new TypeError(`expected str, bytes or os.PathLike object, not ${pyType(cwd)}`);
+  // A relative cwd is relative to the directory the condition runs in, as it is for a script.
+  const full = pathJoin(where.cwd, pathJoin(cwd, expanded));
+  try {
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
+  } catch {
+    // not there (or not reachable): judge the name
+  }
+  if (secretName(basename(path.replace(/\/+$/, "")))) return true;
+  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full, where.cwd)));
+}
+
+
+/** Returns the words of a command line and the parts of KEY=VALUE / --flag=VALUE words. */
+function commandWords(command: string): string[] {
+  let words: string[];
+  try {
+    words = shlexWords(command.replaceAll("`", " ; "));
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
+    words = pySplit(command); // unbalanced quotes: judge the plain words
+  }
+  const out: string[] = [];
+  for (const w of words) {
+    out.push(w);
+    if (w.includes("=")) {
+      out.push(w.slice(w.indexOf("=") + 1));
+      out.push(w.slice(w.lastIndexOf("=") + 1));
+    }
+  }
+  return out;
+}
+
+/** Returns the paths a call names; throws when the call carries none it can judge. */
+function pathsIn(event: { [k: string]: Json }): string[] {
+  const tool = typeof event.tool_name === "string" ? event.tool_name.toLowerCase() : "";
+  const input = event.tool_input;
+  if (!isObject(input)) throw new Error("tool_input is not an object");
+  if (tool === "bash") {
+    if (typeof input.command !== "string") throw new Error("Bash call without a command string");
+    return commandWords(input.command);
+  }
+  const paths: unknown[] = [input.file_path, input.path, input.notebook_path];
+  const more = input.file_paths;
+  if (truthy(more)) {
+    if (Array.isArray(more)) paths.push(...more);
+    else if (typeof more === "string") paths.push(...codePoints(more));
+    else if (isObject(more)) paths.push(...Object.keys(more));
+    else throw new TypeError(`'${pyType(more)}' object is not iterable`);
+  }
+  const named = paths.filter((p): p is string => typeof p === "string" && p !== "");
+  if (!named.length) throw new Error(`${pyStr(event.tool_name)} call without a file path`);
+  return named;
+}
+
+/** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
+export default function secretsEnv(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
+}
+
+function judgeCall(call: Call): Result {
+  let bad: string[];
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
+    const event: unknown = JSON.parse(text);
+    if (!isObject(event)) throw new Error("the payload is not a JSON object");
+    const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
+    bad = pathsIn(event).filter((p, i) => {
+      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+      return isSecretEnv(p, cwd, call);
+    });
+  } catch (err) {
+    if (err instanceof TimeUp) throw err; // not a failure to read: the hook reports a timeout
+    // any failure blocks the call
+    const why = err instanceof Error ? err.message : String(err);
+    return { deny: `secrets_env: cannot read the tool call (${why}); denied to fail closed` };
+  }
+  if (!bad.length) return undefined;
+  return {
+    deny: `secrets_env: ${bad[0]} holds secrets; the agent may not read or change it (use .env.example for the variable names, or ask the user)`,
+  };
+}
+
+if (import.meta.main) runAsScript(secretsEnv); // not awaited: importing the module must not make it async
