@@ -17,7 +17,7 @@
 #   that; exit 2 here only attaches feedback next to the result (Claude shows it as "blocked", Copilot
 #   as context, both keep the output visible; Codex 0.169 shows its model only the reason, but the
 #   output was already produced). Prevention belongs in PreToolUse (see
-#   pre-read+edit+write+bash-secrets_env.ts); detection after the fact can only warn, so this one
+#   pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts); detection after the fact can only warn, so this one
 #   says so plainly through context instead of pretending to block.
 #
 # Where to put it

@@ -47,7 +47,7 @@ interface Record {
 const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
   "pre-bash.git-guard.ts": "bundle",
   "pre-bash.kubectl-readonly.sh": "bundle",
-  "pre-read+edit+write+bash-secrets_env.ts": "bundle",
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
   "post-mcp__gateway-tools-audit.async.sh": "bundle",
   "fail-mcp__gateway-tools-audit.async.sh": "bundle",
@@ -264,7 +264,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
   const traces: { [file: string]: string } = {
     "pre-bash.git-guard.ts": "force push blocked",
     "pre-bash.kubectl-readonly.sh": "GitOps",
-    "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
+    "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",
     "post-mcp__gateway-tools-audit.async.sh": "mcp-audit.jsonl",
     "fail-mcp__gateway-tools-audit.async.sh": "\\\"is_error\\\":true,\\\"error\\\"",

@@ -14,7 +14,7 @@ import { BIN, makeWorld, type World } from "./lib/world";
 
 const EXAMPLES = join(import.meta.dir, "..", "..", "conditions-examples");
 // The built-in default profile already holds these two (init turns it on).
-const BUILT_IN = new Set(["pre-bash.git-guard.ts", "pre-read+edit+write+bash-secrets_env.ts"]);
+const BUILT_IN = new Set(["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]);
 const GH_TOKEN = "ghp_R2d9XvQ7LmN4pT8kZs3WbY6cH1fJ0aE51jK2";
 
 /** Stand-ins for the programs the model runs, so their output is the same on every machine. */

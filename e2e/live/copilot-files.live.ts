@@ -85,3 +85,27 @@ describe("copilot: the .env guard on apply_patch (Responses wire)", () => {
     expect(saw(s.result(), `API_KEY=${SECRET}\n`)).toBe(false);
   });
 });
+
+describe("copilot: the .env guard on grep (a search reads what it matches)", () => {
+  const s = session(() => {
+    const world = withSecrets();
+    world.write(`${world.work}/src/app.txt`, "API_KEY=PUBLIC-VALUE-4410\n");
+    return {
+      world,
+      run: {
+        label: "env guard grep",
+        script: [
+          { tool: "grep", input: { pattern: "API_KEY", output_mode: "content" } },
+          { tool: "grep", input: { pattern: "API_KEY", path: ".env", output_mode: "content" } },
+          { tool: "grep", input: { pattern: "API_KEY", path: "src", output_mode: "content" } },
+        ],
+      },
+    };
+  });
+
+  test("a grep of the folder holding .env, or of .env itself: the secret never reaches the model", () => {
+    expect(saw(s.result(), SECRET), describeRun(s.result())).toBe(false);
+    expect(saw(s.result(), "holds secrets; the agent may not read or change it")).toBe(true);
+  });
+  test("control: a grep of a folder without one reaches the model", () => expect(saw(s.result(), "PUBLIC-VALUE-4410")).toBe(true));
+});

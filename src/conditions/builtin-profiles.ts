@@ -5,11 +5,10 @@
 // Loaded on demand only: a hook call never needs the text.
 // TypeScript reads a .ts path as the module (a function); with the text attribute Bun gives its text.
 import gitGuard from "../../conditions-examples/pre-bash.git-guard.ts" with { type: "text" };
-import secretsEnv from "../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts" with { type: "text" };
+import secretsEnv from "../../conditions-examples/pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts" with { type: "text" };
 
 /** Condition filename (as the built-in profile names it) -> the text of the file it is built from. */
 export const BUILTIN_TEXTS: Readonly<Record<string, string>> = {
   "pre-bash.git-guard.ts": gitGuard as unknown as string,
-  // The example's matcher plus NotebookEdit: Claude Code's fourth file tool writes files too.
-  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": secretsEnv as unknown as string,
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv as unknown as string,
 };

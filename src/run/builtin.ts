@@ -10,7 +10,7 @@
 import type { Condition as ConditionFn, Result, Streams } from "../../conditions-examples/_src/condition";
 import { answerStreams } from "../../conditions-examples/_src/condition";
 import gitGuard from "../../conditions-examples/_src/pre-bash.git-guard";
-import secretsEnv from "../../conditions-examples/_src/pre-read+edit+write+bash-secrets_env";
+import secretsEnv from "../../conditions-examples/_src/pre-read+edit+write+notebookedit+grep+bash-secrets_env";
 import { builtinFile } from "../conditions/builtin";
 import type { Condition, Outcome } from "../types";
 import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
@@ -18,7 +18,7 @@ import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 /** Filename -> the module's default export. */
 const MODULES: Readonly<Record<string, ConditionFn>> = {
   "pre-bash.git-guard.ts": gitGuard,
-  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": secretsEnv, // the example's, NotebookEdit added
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv,
 };
 
 /** Returns the in-process function of a built-in condition, or undefined for any other condition. */

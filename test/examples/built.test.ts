@@ -10,7 +10,7 @@ import { EXAMPLES, compare, loadCases, runCase } from "./cases";
 const sources = exampleSources();
 
 test("the two built-in guards are built from src/ (the list is not empty)", () => {
-  expect(sources.map((s) => basename(s))).toEqual(["pre-bash.git-guard.ts", "pre-read+edit+write+bash-secrets_env.ts"]);
+  expect(sources.map((s) => basename(s))).toEqual(["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]);
 });
 
 describe("each built example", () => {

@@ -9,8 +9,7 @@ import { REPO, type RunResult, type Sandbox, run, sandbox, tempDir } from "../he
 /** The built-in default profile's conditions, and the example file each one is. */
 export const EXAMPLE_OF: Readonly<Record<string, string>> = {
   "pre-bash.git-guard.ts": "pre-bash.git-guard.ts",
-  // the profile gives the .env guard the example's matcher plus NotebookEdit
-  "pre-read+edit+write+notebookedit+bash-secrets_env.ts": "pre-read+edit+write+bash-secrets_env.ts",
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts",
 };
 export const GUARDS = Object.keys(EXAMPLE_OF);
 export const EXAMPLES = join(REPO, "conditions-examples");

@@ -1,20 +1,24 @@
 #!/usr/bin/env bun
-// pre-read+edit+write+bash-secrets_env.ts: keep the agent away from .env files.
+// pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts: keep the agent away from .env files.
 //
 // What it does
-//   Denies (exit 2, reason on stderr) a Read, Edit, Write or Bash call that names a dotenv file:
+//   Denies (exit 2, reason on stderr) a Read, Edit, Write, NotebookEdit or Bash call that names a dotenv file:
 //     .env   .env.local   .env.production   prod.env   secrets.env
 //   however it is spelled: ./.env, a/../.env, ~/proj/.env, /abs/path/.env, ".e""nv" in a command,
 //   --env-file=.env, <.env, a glob such as .env* that matches one, or a symlink whose target is one,
 //   in any letter case (.ENV, PROD.Env: on macOS' default filesystem they open the same file).
 //   Templates pass: .env.example, .env.sample, .env.template (and x.example.env). A directory named
 //   .env (a Python virtualenv) is not a secret file and passes too.
+//   A Grep call (Claude's Grep, Copilot's grep/rg) is denied when the search would read a dotenv file:
+//   its glob matches one, its path names one, or the folder it searches holds one (Copilot's grep reads
+//   hidden files; .git and node_modules are not looked into; a folder of more than 20,000 entries
+//   without a glob is denied, since what it would read cannot be told).
 //   It FAILS CLOSED: when it cannot read its input (not JSON, no tool_input, no path or command) it
 //   denies with the reason. A crashing hook is a non-blocking error in every harness, so a guard must
 //   catch its own failures and exit 2.
 //
 // Where to put it
-//   Any layer, as it is. Add `+grep+glob+notebookedit` to the matcher to cover those tools too.
+//   Any layer, as it is (the built-in default profile runs this very file).
 //   agentihooks runs .ts conditions with the Bun runtime inside its own executable: nothing to
 //   install, and a call costs a fraction of a Python start-up (this guard runs on every Read, Edit,
 //   Write and Bash call; it is one of the built-in `default` profile's two conditions).
@@ -28,288 +32,10 @@
 //   answers (but letter case), in the agentihooks script contract.
 //
 // Requires: nothing (Bun or node built-ins only).
-//
-// Built by `make examples` from conditions-examples/_src/pre-read+edit+write+bash-secrets_env.ts
-// and the modules it shares with other examples (_src/condition.ts, _src/shlex.ts):
-// edit those, then rebuild. This file needs nothing beside it.
-import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
-
-// --- _src/condition.ts ---
-// The TypeScript condition API (docs/typescript-conditions.md): what a condition is given, what it
-// answers, and the wrapper that runs it as a script.
-//
-// A condition module `export default`s one function of the call. Run as a script (agentihooks runs a
-// .ts file with the Bun inside its executable), `runAsScript` reads the call from stdin, the
-// environment and the working directory, and turns the answer into the script contract: exit 2 with
-// the reason on stderr denies, a JSON object or plain text on stdout answers. The hook's built-in
-// conditions are such modules, called in the hook's own process with the same call and their answer
-// turned into the same exit code and output by the same `answerStreams`.
-
-/** The payload on stdin: Claude's shape, whatever harness sent it (agentihooks normalizes it). */
-interface Payload {
-  hook_event_name: string;
-  session_id: string;
-  cwd: string;
-  transcript_path?: string;
-  permission_mode?: string;
-  /** Claude's tool names: Bash, Read, Write, Edit, ..., mcp__<server>__<tool>. */
-  tool_name?: string;
-  tool_input?: Record<string, unknown>;
-  /** post only: the tool's output. */
-  tool_response?: unknown;
-  tool_use_id?: string;
-  [key: string]: unknown;
-}
-
-/** One call of a condition. */
-interface Call {
-  /** stdin as agentihooks writes it: the payload as JSON, UTF-8. `payloadOf` parses it. */
-  stdin: Uint8Array;
-  /** The environment: the hook's own plus the AH_* variables (AH_PROGRAMS, AH_DYNAMIC, AH_TARGET, ...). */
-  env: Record<string, string | undefined>;
-  /** The session's working directory (a script's own cwd). */
-  cwd: string;
-  /**
-   * When the answer is due (Date.now() milliseconds): give what the condition starts at most the time
-   * left (spawnSync's `timeout`). Infinity when run as a script: the hook ends the script's processes.
-   */
-  deadline: number;
-}
-
-/** The JSON answer of the script contract (every field optional). */
-interface Answer {
-  /** Text added to the agent's context. */
-  context?: string;
-  decision?: "allow" | "ask" | "deny";
-  /** Why: attached to the decision. */
-  reason?: string;
-  /** pre: shallow-merged over the tool input (applied together with decision allow or ask). */
-  tool_input?: Record<string, unknown>;
-  /** post: replaces what the agent sees as the tool's output. */
-  tool_output?: unknown;
-}
-
-/**
- * What a condition returns: nothing (no effect), a string (context for the agent), `{ deny }` (pre:
- * deny the call; post: block, with this reason: exit 2 and the reason on stderr) or an Answer.
- */
-type Result = void | undefined | string | { deny: string } | Answer;
-
-type Condition = (call: Call) => Result | Promise<Result>;
-
-/** The script contract's streams for a result: the exit code, stdout and stderr. */
-interface Streams {
-  exit: number;
-  stdout: string;
-  stderr: string;
-}
-
-/** Returns the exit code and output that stand for `result` in the script contract. */
-function answerStreams(result: Result): Streams {
-  if (result === undefined || result === null) return { exit: 0, stdout: "", stderr: "" };
-  if (typeof result === "string") return { exit: 0, stdout: result, stderr: "" };
-  if ("deny" in result) return { exit: 2, stdout: "", stderr: `${result.deny}\n` };
-  return { exit: 0, stdout: `${JSON.stringify(result)}\n`, stderr: "" };
-}
-
-/** Returns the payload of a call; throws when stdin is not UTF-8 JSON holding an object. */
-function payloadOf(call: Call): Payload {
-  const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(call.stdin));
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("the payload is not a JSON object");
-  return value as Payload;
-}
-
-/**
- * Runs `condition` as a script: the call from stdin, process.env and process.cwd(), the answer as the
- * exit code and output. Call it under `if (import.meta.main)`, so importing the module runs nothing.
- */
-async function runAsScript(condition: Condition): Promise<void> {
-  const { readFileSync } = await import("node:fs");
-  let stdin: Uint8Array;
-  try {
-    stdin = readFileSync(0);
-  } catch {
-    stdin = new Uint8Array(0); // no stdin: the condition judges an empty payload (and fails closed)
-  }
-  const call: Call = { stdin, env: process.env, cwd: process.cwd(), deadline: Number.POSITIVE_INFINITY };
-  const { exit, stdout, stderr } = answerStreams(await condition(call));
-  if (stdout) process.stdout.write(stdout);
-  if (stderr) process.stderr.write(stderr);
-  process.exitCode = exit;
-}
-
-// --- _src/shlex.ts ---
-// Python's word splitting, as the guards this project ported from Python used it: shlex.shlex(command,
-// posix=True, punctuation_chars="();<>|&\n") with whitespace " \t\r" and whitespace_split, and
-// str.strip()/str.split() with Python's idea of white space. Shared by the git guard and the .env
-// guard; each example file is built into one file of its own (scripts/build-examples.ts), so a copied
-// guard still needs nothing beside it.
-
-/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
-const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-
-let due = Number.POSITIVE_INFINITY;
-
-/**
- * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
- * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
- * so on a huge command it gives up at its deadline rather than running on (a script's is simply
- * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
- */
-function within<T>(deadline: number, work: () => T): T {
-  const before = due;
-  due = deadline;
-  try {
-    return work();
-  } finally {
-    due = before;
-  }
-}
-
-/** What onTime() throws: a fallback that catches errors must let it through. */
-class TimeUp extends Error {
-  constructor() {
-    super("the condition's time is up");
-  }
-}
-
-/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
-function onTime(): void {
-  if (Date.now() > due) throw new TimeUp();
-}
-
-const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
-const RUNS = new RegExp(`[${PY_SPACE}]+`);
-
-/** Python's str.strip(). */
-const pyStrip = (s: string): string => s.replace(EDGES, "");
-
-/** Python's str.split() without arguments. */
-const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
-
-/**
- * Returns the code points of `text`, as Python indexes a str (Array.from's answer: a lone surrogate is
- * one), with a loop: Array.from's first use costs ~0.2 ms, and a built-in guard runs in a fresh process.
- */
-function codePoints(text: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < text.length; i++) {
-    if ((i & 0xfff) === 0) onTime();
-    const c = text.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
-      const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) {
-        out.push(text.slice(i, i + 2));
-        i++;
-        continue;
-      }
-    }
-    out.push(text[i]);
-  }
-  return out;
-}
-
-const PUNCTUATION = "();<>|&\n";
-const WHITESPACE = " \t\r";
-const QUOTES = "'\"";
-
-/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
-function shlexWords(text: string): string[] {
-  const chars = codePoints(text);
-  let pos = 0;
-  const pushback: string[] = [];
-  let state: string | null = " ";
-  const read = (): string => {
-    if ((pos & 0xfff) === 0) onTime();
-    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
-  };
-  const readline = (): void => {
-    while (pos < chars.length) if (chars[pos++] === "\n") break;
-  };
-
-  function readToken(): string | null {
-    let quoted = false;
-    let escapedstate = " ";
-    let token = "";
-    for (;;) {
-      const c = read();
-      if (state === null) {
-        token = "";
-        break;
-      } else if (state === " ") {
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (PUNCTUATION.includes(c)) {
-          token = c;
-          state = "c";
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else {
-          token = c;
-          state = "a";
-        }
-      } else if (QUOTES.includes(state)) {
-        quoted = true;
-        if (!c) throw new Error("No closing quotation");
-        if (c === state) state = "a";
-        else if (c === "\\" && state === '"') {
-          escapedstate = state;
-          state = c;
-        } else token += c;
-      } else if (state === "\\") {
-        if (!c) throw new Error("No escaped character");
-        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
-        token += c;
-        state = escapedstate;
-      } else {
-        // "a" (a word) or "c" (punctuation)
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          state = " ";
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-          state = " ";
-          if (token || quoted) break;
-        } else if (state === "c") {
-          if (PUNCTUATION.includes(c)) token += c;
-          else {
-            pushback.push(c);
-            state = " ";
-            break;
-          }
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (!PUNCTUATION.includes(c)) {
-          token += c;
-        } else {
-          pushback.push(c);
-          state = " ";
-          if (token || quoted) break;
-        }
-      }
-    }
-    return !quoted && token === "" ? null : token;
-  }
-
-  const words: string[] = [];
-  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
-  return words;
-}
+import { type Call, type Result, runAsScript } from "./condition";
+import { TimeUp, codePoints, onTime, pySplit, pyStrip, shlexWords, within } from "./shlex";
 
 const TEMPLATES = new Set(["example", "sample", "template"]);
 const GLOB_PROBES = [".env", ".env.local", "prod.env"];
@@ -603,8 +329,45 @@ function commandWords(command: string): string[] {
   return out;
 }
 
+// A search reads every file under its folder: at most this many entries are looked at before the
+// guard gives up and denies (it cannot tell what the search would read).
+const SEARCH_LIMIT = 20_000;
+const SEARCH_SKIP = new Set([".git", "node_modules"]);
+
+/**
+ * Returns the dotenv files a Grep call would read: its glob when it has one (a glob that cannot match
+ * a dotenv name keeps them out), the file it names, or every dotenv file under the folder it searches
+ * (the working folder without a path: Copilot's grep reads hidden files too).
+ */
+function searchedPaths(input: { [k: string]: Json }, cwd: unknown, where: Where): string[] {
+  const glob = typeof input.glob === "string" && input.glob !== "" ? input.glob : undefined;
+  if (glob) return [glob];
+  const path = typeof input.path === "string" && input.path !== "" ? expanduser(input.path, where.env) : ".";
+  const root = pathJoin(where.cwd, pathJoin(typeof cwd === "string" ? cwd : "", path));
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return [path];
+  const found: string[] = [];
+  const pending = [root];
+  let seen = 0;
+  while (pending.length) {
+    const dir = pending.pop()!;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // unreadable: the search cannot read it either
+    }
+    for (const e of entries) {
+      if (++seen > SEARCH_LIMIT) throw new Error(`the search under ${path} covers more than ${SEARCH_LIMIT} entries; give a narrower path or a glob`);
+      if (e.isDirectory()) {
+        if (!SEARCH_SKIP.has(e.name)) pending.push(pathJoin(dir, e.name));
+      } else if (secretName(e.name)) found.push(pathJoin(dir, e.name));
+    }
+  }
+  return found;
+}
+
 /** Returns the paths a call names; throws when the call carries none it can judge. */
-function pathsIn(event: { [k: string]: Json }): string[] {
+function pathsIn(event: { [k: string]: Json }, where: Where): string[] {
   const tool = typeof event.tool_name === "string" ? event.tool_name.toLowerCase() : "";
   const input = event.tool_input;
   if (!isObject(input)) throw new Error("tool_input is not an object");
@@ -612,6 +375,7 @@ function pathsIn(event: { [k: string]: Json }): string[] {
     if (typeof input.command !== "string") throw new Error("Bash call without a command string");
     return commandWords(input.command);
   }
+  if (tool === "grep") return searchedPaths(input, event.cwd, where);
   const paths: unknown[] = [input.file_path, input.path, input.notebook_path];
   const more = input.file_paths;
   if (truthy(more)) {
@@ -637,7 +401,7 @@ function judgeCall(call: Call): Result {
     const event: unknown = JSON.parse(text);
     if (!isObject(event)) throw new Error("the payload is not a JSON object");
     const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
-    bad = pathsIn(event).filter((p, i) => {
+    bad = pathsIn(event, call).filter((p, i) => {
       if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
       return isSecretEnv(p, cwd, call);
     });
