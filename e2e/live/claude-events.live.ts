@@ -104,7 +104,9 @@ describe("claude: the condition environment", () => {
     w.condition("pre-bash.printf-env_dump.sh",
       `#!/usr/bin/env bash\np=$(cat)\n{ echo ---; printf '%s\\n' "$p"; env | grep -E '^(AH_[A-Z_]+|AGENTIHOOKS_HOME)=' | sort; } >> '${dump}'\n`);
     const r = await runCli(w, { label: "condition env", script: [bash("printf 'env check\\n'")] });
-    const blocks = () => readFileSync(dump, "utf8").split("---\n").filter(Boolean).map((b) => b.trim().split("\n"));
+    // AH_RUN_ID names one run of one condition (src/run/reaper.ts): only its shape can be the same
+    const runId = (l: string) => (/^AH_RUN_ID=\d+\.\d+$/.test(l) ? "AH_RUN_ID=<run id>" : l);
+    const blocks = () => readFileSync(dump, "utf8").split("---\n").filter(Boolean).map((b) => b.trim().split("\n").map(runId));
     const [live] = blocks();
     expect(live, describeRun(r)).toBeDefined();
     expect(live).toContain(`AGENTIHOOKS_HOME=${w.ahome}`);
