@@ -1,15 +1,19 @@
 # agentihooks: build the native executable and test it.
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
+#   make test-live  the live suite: the real Claude Code, Codex and Copilot CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
+#   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
+#   make release  executables for linux/darwin x64/arm64 in dist/release/, SHA256SUMS, checked (docs/install.md)
+#   make npm      npm package tarballs in dist/npm/: agentihooks and one per platform (docs/install.md)
 
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck
+.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples live-clis test-live release release-tools npm
 
 all: build
 
@@ -27,6 +31,11 @@ src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts
 dist/agentihooks: node_modules/.installed src/generated/validators.js $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
+
+# The built-in guards' one-file builds in conditions-examples/, from conditions-examples/_src/ (a test
+# fails when they are out of date).
+examples: deps
+	$(BUN) run scripts/build-examples.ts
 
 typecheck: deps
 	node_modules/.bin/tsc -p tsconfig.json
@@ -47,6 +56,18 @@ test-tools:
 	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time >/dev/null) || \
 	  echo "warning: could not install jq, shellcheck, strace"; }
 
+# The live suite: the three harness CLIs (exact versions in e2e/live/versions.json, or the newest with
+# LIVE_VERSIONS=latest) installed into a cache folder, never by the newcomer's npm ci.
+LIVE_VERSIONS ?= pinned
+LIVE_CLI_DIR  ?= $(CURDIR)/.cache/live/$(LIVE_VERSIONS)
+LIVE_CHECKS   := $(addprefix ./,$(wildcard e2e/live/*.live.ts))
+
+live-clis:
+	@LIVE_VERSIONS=$(LIVE_VERSIONS) LIVE_CLI_DIR=$(LIVE_CLI_DIR) e2e/live/install-clis.sh >/dev/null
+
+test-live: build test-tools live-clis
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks LIVE_CLI_DIR=$(LIVE_CLI_DIR) $(BUN) test --timeout 180000 $(LIVE_CHECKS)
+
 bench: build
 	$(BUN) run bench/run.ts
 
@@ -54,6 +75,22 @@ install: build
 	@mkdir -p $(PREFIX)
 	cp dist/agentihooks $(PREFIX)/agentihooks
 	@echo "installed $(PREFIX)/agentihooks"
+
+# Cross-compiled with the same BUILD_FLAGS; Bun fetches each target's runtime through the npm registry
+# into its own cache (~/.bun/install/cache). The check runs linux-arm64 under qemu-user.
+release: node_modules/.installed src/generated/validators.js release-tools
+	$(BUN) run scripts/release.ts
+	$(BUN) run scripts/release-check.ts
+
+# The tarballs, then the install test run on them (npm install -g from a local registry, no Bun on PATH).
+npm: release
+	$(BUN) run scripts/npm-pack.ts
+	AGENTIHOOKS_NPM_DIR=$(CURDIR)/dist/npm AGENTIHOOKS_BIN=$(CURDIR)/dist/release/agentihooks-linux-x64 $(BUN) test test/dist/npm-install.test.ts
+
+release-tools:
+	@command -v qemu-aarch64 >/dev/null && test -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 || { \
+	  (apt-get update -qq && apt-get install -y -qq qemu-user libc6-arm64-cross >/dev/null) || \
+	  echo "warning: could not install qemu-user, libc6-arm64-cross: linux-arm64 will not be run"; }
 
 clean:
 	rm -rf dist

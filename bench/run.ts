@@ -1,13 +1,13 @@
 // `make bench`: the hook's cost per tool call as ratios against a floor measured in the same run.
 // Every timed figure alternates the floor and the subject (and flips their order each round), so drift
 // on a noisy machine hits both alike; medians over RUNS runs after WARMUP unmeasured ones.
-//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,parallel,analysis,peers]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
+//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { analyze } from "../src/shell/analyze";
 import { loadCorpus } from "./corpus";
-import { type BenchHome, addCondition, claudeBash, cleanup, makeHome, mkdirTemp } from "./sandbox";
+import { type BenchHome, MISSES_GIT_READ, addCondition, claudeBash, claudeTool, cleanup, makeHome, mkdirTemp } from "./sandbox";
 
 const REPO = resolve(import.meta.dir, "..");
 const BIN = resolve(REPO, process.env.AGENTIHOOKS_BIN || "dist/agentihooks");
@@ -94,7 +94,7 @@ function ratioRow(id: string, figure: string, subject: number[], reference: numb
   rows.push({ id, figure, value: round(value), unit: "ms", reference: round(reference), referenceLabel, ratio: round(ratio), target: `<= ${limit}x`, pass: ratio <= limit });
 }
 
-/** Groups of figures: small (no match, RSS), hot, cold, match, parallel, analysis, peers. */
+/** Groups of figures: small (no match, RSS), hot, cold, match, default, parallel, analysis, peers. */
 const want = (group: string) => !ONLY || ONLY.includes(group);
 
 function buildFloor(): string {
@@ -182,6 +182,30 @@ function oneMatch(floor: Cmd): void {
   ratioRow("one-match", "one matching bash condition", s.ms, median(f.ms) + median(b.ms), "floor + bash -c true", 1.25);
 }
 
+/**
+ * The built-in default profile (its two guards run inside the hook) against the same call in a home
+ * where nothing matches it, interleaved: Bash `git status` (both guards match) and a Read of `.env`
+ * (denied by the .env guard).
+ */
+function defaultProfile(): void {
+  const guarded = makeHome("default", 8, MISSES_GIT_READ, ["bench", "default"]);
+  const plain = makeHome("plain", 8, MISSES_GIT_READ);
+  const call = (h: BenchHome, stdin: string): Cmd => ({ argv: [subject, "hook"], env: h.env, cwd: h.repo, stdin });
+  const git = (h: BenchHome) => call(h, claudeBash("git status", h.repo));
+  const env = (h: BenchHome) => call(h, claudeTool("Read", { file_path: join(h.repo, ".env") }, h.repo));
+  check(git(plain), "git status, nothing matching", silentNoMatch);
+  check(env(plain), "Read .env, nothing matching", silentNoMatch);
+  check(git(guarded), "git status, default profile", silentNoMatch);
+  check(env(guarded), "Read .env, default profile", (r) => r.exitCode === 2 && r.stderr.includes("holds secrets"));
+  const log = readFileSync(join(guarded.env.AGENTIHOOKS_HOME, "logs", "hook.jsonl"), "utf8");
+  for (const guard of ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]) {
+    if (!log.includes(`"condition":"${guard}","source":"profile:default"`)) throw new Error(`default profile: ${guard} never ran`);
+  }
+  const [pg, gg, pe, ge] = interleave([git(plain), git(guarded), env(plain), env(guarded)]);
+  ratioRow("default-git", "default profile: Bash git status (both guards run)", gg.ms, median(pg.ms), "same call, nothing matching", 1.25);
+  ratioRow("default-env", "default profile: Read .env (denied)", ge.ms, median(pe.ms), "same call, nothing matching", 1.25);
+}
+
 function parallel(): void {
   const h = makeHome("parallel", 0);
   for (let i = 0; i < 8; i++) addCondition(h.layers[2], `pre-Bash-sleep${i}.sh`, "sleep 0.2\n");
@@ -242,13 +266,14 @@ function main(): void {
     if (want("small")) noMatch(floor);
     if (want("hot") || want("cold")) noMatchLarge(floor);
     if (want("match")) oneMatch(floor);
+    if (want("default")) defaultProfile();
     if (want("parallel")) parallel();
     if (want("analysis")) analysis();
     if (want("peers")) peers(floor);
   } finally {
     cleanup();
   }
-  const order = ["no-match", "no-match-1000-hot", "no-match-1000-cold", "one-match", "parallel", "analysis", "rss", "peer-python", "peer-node"];
+  const order = ["no-match", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node"];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   printTable();
   const results = {

@@ -15,8 +15,14 @@ export interface BenchHome {
 /** Conditions that never match a Claude PreToolUse Bash `ls` call: other tools, other programs, other steps. */
 const MISSES = ["pre-Write-w", "pre-Edit-e", "pre-bash.git-g", "pre-bash.docker-d", "post-Bash-p", "pre-mcp__srv-m", "prompt-q", "pre-Read+Grep-r"];
 
-/** Returns a fresh home whose four layers hold `count` non-matching conditions between them. */
-export function makeHome(name: string, count: number): BenchHome {
+/** Conditions that match neither a Bash `git status` nor a Read call (the default profile's figures). */
+export const MISSES_GIT_READ = ["pre-Write-w", "pre-Edit-e", "pre-bash.kubectl-g", "pre-bash.docker-d", "post-Bash-p", "pre-mcp__srv-m", "prompt-q", "pre-Grep-r"];
+
+/**
+ * Returns a fresh home whose four layers hold `count` non-matching conditions between them; `profiles`
+ * is the chain (the bundle's `bench` profile; add "default" for the built-in one).
+ */
+export function makeHome(name: string, count: number, misses = MISSES, profiles = ["bench"]): BenchHome {
   const root = realpathSync(mkdirTemp(name));
   const home = join(root, "ahome");
   const bundle = join(root, "bundle");
@@ -32,9 +38,9 @@ export function makeHome(name: string, count: number): BenchHome {
   writeFileSync(join(bundle, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:bench/bundle.git\n');
   mkdirSync(join(repo, ".git"), { recursive: true });
   writeFileSync(join(repo, ".git", "config"), "[core]\n\tbare = false\n"); // no origin: trusted
-  const state = { version: 1, bundle: { path: bundle }, targets: { claude: { profiles: ["bench"] } } };
+  const state = { version: 1, bundle: { path: bundle }, targets: { claude: { profiles } } };
   writeFileSync(join(home, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
-  for (let i = 0; i < count; i++) addCondition(layers[i % layers.length], `${MISSES[i % MISSES.length]}${i}.sh`, "exit 0\n");
+  for (let i = 0; i < count; i++) addCondition(layers[i % layers.length], `${misses[i % misses.length]}${i}.sh`, "exit 0\n");
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: join(root, "home"),
@@ -62,6 +68,11 @@ export function age(path: string, seconds = 60): void {
     for (const e of readdirSync(path)) age(join(path, e), seconds);
     utimesSync(path, past, past);
   } else if (path.endsWith("state.json")) utimesSync(path, past, past);
+}
+
+/** A Claude PreToolUse payload for one call of `tool` with `input`, run in `cwd`. */
+export function claudeTool(tool: string, input: Record<string, unknown>, cwd: string): string {
+  return JSON.stringify({ session_id: "s-bench", transcript_path: "", cwd, permission_mode: "default", hook_event_name: "PreToolUse", tool_name: tool, tool_input: input, tool_use_id: "toolu_bench" });
 }
 
 /** A Claude PreToolUse Bash payload for `command`, run in `cwd`. */

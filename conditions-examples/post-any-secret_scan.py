@@ -14,9 +14,10 @@
 # Why a post condition can warn but not block
 #   PostToolUse runs after the tool has run. The file was already read, the command already
 #   printed the key, the output already exists in the harness. Nothing a post hook returns can undo
-#   that; exit 2 here only attaches feedback next to the result (Claude shows it as "blocked", Codex and
-#   Copilot as context), and the original output stays visible. Prevention belongs in PreToolUse (see
-#   pre-read+edit+write+bash-secrets_env.ts); detection after the fact can only warn, so this one
+#   that; exit 2 here only attaches feedback next to the result (Claude shows it as "blocked", Copilot
+#   as context, both keep the output visible; Codex 0.169 shows its model only the reason, but the
+#   output was already produced). Prevention belongs in PreToolUse (see
+#   pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts); detection after the fact can only warn, so this one
 #   says so plainly through context instead of pretending to block.
 #
 # Where to put it

@@ -14,8 +14,8 @@
 #
 # Harness caveats
 #   Claude Code gets hookSpecificOutput.updatedToolOutput (some builds ignore it for built-in tools;
-#   the context line still arrives). Copilot gets modifiedResult.textResultForLlm. Codex cannot replace
-#   a tool result: agentihooks drops the replacement with a note, and the context line is delivered.
+#   the context line still arrives). Copilot gets modifiedResult.textResultForLlm. Codex (0.169) gets a
+#   post block whose reason is the trimmed text: its model then sees only that, and the context line.
 #   PostToolUse does not fire for failed calls in Claude Code and Copilot; a pytest run with failing
 #   tests is still a successful Bash call (exit status 1 is output), so it is trimmed too.
 #

@@ -34,8 +34,287 @@
 //   This is the bash + python3 guard that came before it, ported to TypeScript with the same answers.
 //
 // Requires: nothing (Bun or node built-ins only; git itself to read the current branch).
+//
+// Built by `make examples` from conditions-examples/_src/pre-bash.git-guard.ts
+// and the modules it shares with other examples (_src/condition.ts, _src/shlex.ts):
+// edit those, then rebuild. This file needs nothing beside it.
 import { spawnSync } from "node:child_process";
-import { readFileSync } from "node:fs";
+
+// --- _src/condition.ts ---
+// The TypeScript condition API (docs/typescript-conditions.md): what a condition is given, what it
+// answers, and the wrapper that runs it as a script.
+//
+// A condition module `export default`s one function of the call. Run as a script (agentihooks runs a
+// .ts file with the Bun inside its executable), `runAsScript` reads the call from stdin, the
+// environment and the working directory, and turns the answer into the script contract: exit 2 with
+// the reason on stderr denies, a JSON object or plain text on stdout answers. The hook's built-in
+// conditions are such modules, called in the hook's own process with the same call and their answer
+// turned into the same exit code and output by the same `answerStreams`.
+
+/** The payload on stdin: Claude's shape, whatever harness sent it (agentihooks normalizes it). */
+interface Payload {
+  hook_event_name: string;
+  session_id: string;
+  cwd: string;
+  transcript_path?: string;
+  permission_mode?: string;
+  /** Claude's tool names: Bash, Read, Write, Edit, ..., mcp__<server>__<tool>. */
+  tool_name?: string;
+  tool_input?: Record<string, unknown>;
+  /** post only: the tool's output. */
+  tool_response?: unknown;
+  tool_use_id?: string;
+  [key: string]: unknown;
+}
+
+/** One call of a condition. */
+interface Call {
+  /** stdin as agentihooks writes it: the payload as JSON, UTF-8. `payloadOf` parses it. */
+  stdin: Uint8Array;
+  /** The environment: the hook's own plus the AH_* variables (AH_PROGRAMS, AH_DYNAMIC, AH_TARGET, ...). */
+  env: Record<string, string | undefined>;
+  /** The session's working directory (a script's own cwd). */
+  cwd: string;
+  /**
+   * When the answer is due (Date.now() milliseconds): give what the condition starts at most the time
+   * left (spawnSync's `timeout`). Infinity when run as a script: the hook ends the script's processes.
+   */
+  deadline: number;
+}
+
+/** The JSON answer of the script contract (every field optional). */
+interface Answer {
+  /** Text added to the agent's context. */
+  context?: string;
+  decision?: "allow" | "ask" | "deny";
+  /** Why: attached to the decision. */
+  reason?: string;
+  /** pre: shallow-merged over the tool input (applied together with decision allow or ask). */
+  tool_input?: Record<string, unknown>;
+  /** post: replaces what the agent sees as the tool's output. */
+  tool_output?: unknown;
+}
+
+/**
+ * What a condition returns: nothing (no effect), a string (context for the agent), `{ deny }` (pre:
+ * deny the call; post: block, with this reason: exit 2 and the reason on stderr) or an Answer.
+ */
+type Result = void | undefined | string | { deny: string } | Answer;
+
+type Condition = (call: Call) => Result | Promise<Result>;
+
+/** The script contract's streams for a result: the exit code, stdout and stderr. */
+interface Streams {
+  exit: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** Returns the exit code and output that stand for `result` in the script contract. */
+function answerStreams(result: Result): Streams {
+  if (result === undefined || result === null) return { exit: 0, stdout: "", stderr: "" };
+  if (typeof result === "string") return { exit: 0, stdout: result, stderr: "" };
+  if ("deny" in result) return { exit: 2, stdout: "", stderr: `${result.deny}\n` };
+  return { exit: 0, stdout: `${JSON.stringify(result)}\n`, stderr: "" };
+}
+
+/** Returns the payload of a call; throws when stdin is not UTF-8 JSON holding an object. */
+function payloadOf(call: Call): Payload {
+  const value: unknown = JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(call.stdin));
+  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new Error("the payload is not a JSON object");
+  return value as Payload;
+}
+
+/**
+ * Runs `condition` as a script: the call from stdin, process.env and process.cwd(), the answer as the
+ * exit code and output. Call it under `if (import.meta.main)`, so importing the module runs nothing.
+ */
+async function runAsScript(condition: Condition): Promise<void> {
+  const { readFileSync } = await import("node:fs");
+  let stdin: Uint8Array;
+  try {
+    stdin = readFileSync(0);
+  } catch {
+    stdin = new Uint8Array(0); // no stdin: the condition judges an empty payload (and fails closed)
+  }
+  const call: Call = { stdin, env: process.env, cwd: process.cwd(), deadline: Number.POSITIVE_INFINITY };
+  const { exit, stdout, stderr } = answerStreams(await condition(call));
+  if (stdout) process.stdout.write(stdout);
+  if (stderr) process.stderr.write(stderr);
+  process.exitCode = exit;
+}
+
+// --- _src/shlex.ts ---
+// Python's word splitting, as the guards this project ported from Python used it: shlex.shlex(command,
+// posix=True, punctuation_chars="();<>|&\n") with whitespace " \t\r" and whitespace_split, and
+// str.strip()/str.split() with Python's idea of white space. Shared by the git guard and the .env
+// guard; each example file is built into one file of its own (scripts/build-examples.ts), so a copied
+// guard still needs nothing beside it.
+
+/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them), as a class body. */
+const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
+
+let due = Number.POSITIVE_INFINITY;
+
+/**
+ * Returns what `work` returns, with `deadline` (Date.now() milliseconds) as the time by which its long
+ * loops must be through: onTime() throws past it. A guard run inside the hook cannot be interrupted,
+ * so on a huge command it gives up at its deadline rather than running on (a script's is simply
+ * killed). Synchronous, so the one `due` of this module is never shared by two calls at once.
+ */
+function within<T>(deadline: number, work: () => T): T {
+  const before = due;
+  due = deadline;
+  try {
+    return work();
+  } finally {
+    due = before;
+  }
+}
+
+/** What onTime() throws: a fallback that catches errors must let it through. */
+class TimeUp extends Error {
+  constructor() {
+    super("the condition's time is up");
+  }
+}
+
+/** Throws TimeUp once the deadline set by `within` has passed; loops call it every few thousand steps. */
+function onTime(): void {
+  if (Date.now() > due) throw new TimeUp();
+}
+
+const EDGES = new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g");
+const RUNS = new RegExp(`[${PY_SPACE}]+`);
+
+/** Python's str.strip(). */
+const pyStrip = (s: string): string => s.replace(EDGES, "");
+
+/** Python's str.split() without arguments. */
+const pySplit = (s: string): string[] => s.split(RUNS).filter(Boolean);
+
+/**
+ * Returns the code points of `text`, as Python indexes a str (Array.from's answer: a lone surrogate is
+ * one), with a loop: Array.from's first use costs ~0.2 ms, and a built-in guard runs in a fresh process.
+ */
+function codePoints(text: string): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < text.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
+    const c = text.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length) {
+      const d = text.charCodeAt(i + 1);
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        out.push(text.slice(i, i + 2));
+        i++;
+        continue;
+      }
+    }
+    out.push(text[i]);
+  }
+  return out;
+}
+
+const PUNCTUATION = "();<>|&\n";
+const WHITESPACE = " \t\r";
+const QUOTES = "'\"";
+
+/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
+function shlexWords(text: string): string[] {
+  const chars = codePoints(text);
+  let pos = 0;
+  const pushback: string[] = [];
+  let state: string | null = " ";
+  const read = (): string => {
+    if ((pos & 0xfff) === 0) onTime();
+    return pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
+  };
+  const readline = (): void => {
+    while (pos < chars.length) if (chars[pos++] === "\n") break;
+  };
+
+  function readToken(): string | null {
+    let quoted = false;
+    let escapedstate = " ";
+    let token = "";
+    for (;;) {
+      const c = read();
+      if (state === null) {
+        token = "";
+        break;
+      } else if (state === " ") {
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (PUNCTUATION.includes(c)) {
+          token = c;
+          state = "c";
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else {
+          token = c;
+          state = "a";
+        }
+      } else if (QUOTES.includes(state)) {
+        quoted = true;
+        if (!c) throw new Error("No closing quotation");
+        if (c === state) state = "a";
+        else if (c === "\\" && state === '"') {
+          escapedstate = state;
+          state = c;
+        } else token += c;
+      } else if (state === "\\") {
+        if (!c) throw new Error("No escaped character");
+        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
+        token += c;
+        state = escapedstate;
+      } else {
+        // "a" (a word) or "c" (punctuation)
+        if (!c) {
+          state = null;
+          break;
+        } else if (WHITESPACE.includes(c)) {
+          state = " ";
+          if (token || quoted) break;
+        } else if (c === "#") {
+          readline();
+          state = " ";
+          if (token || quoted) break;
+        } else if (state === "c") {
+          if (PUNCTUATION.includes(c)) token += c;
+          else {
+            pushback.push(c);
+            state = " ";
+            break;
+          }
+        } else if (QUOTES.includes(c)) {
+          state = c;
+        } else if (c === "\\") {
+          escapedstate = "a";
+          state = c;
+        } else if (!PUNCTUATION.includes(c)) {
+          token += c;
+        } else {
+          pushback.push(c);
+          state = " ";
+          if (token || quoted) break;
+        }
+      }
+    }
+    return !quoted && token === "" ? null : token;
+  }
+
+  const words: string[] = [];
+  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
+  return words;
+}
 
 const FORCE = "rewriting published history loses other people's work; push a new commit instead";
 
@@ -113,6 +392,7 @@ const MAX_DIGITS = 4300;
 
 /** True when a text may nest containers MAX_DEPTH deep or hold an integer of more than MAX_DIGITS digits. */
 function pyLimitsNear(text: string): boolean {
+  if (text.length < MAX_DEPTH) return false; // too short to nest that deep or to hold that many digits
   let open = 0;
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
@@ -123,7 +403,7 @@ function pyLimitsNear(text: string): boolean {
 
 /** Python's json.loads (the C scanner): the value, or an Error with Python's message. */
 function pyLoads(text: string): Py {
-  const s = Array.from(text); // code points, as Python indexes a str
+  const s = codePoints(text); // code points, as Python indexes a str
   const n = s.length;
   const fail = (msg: string, pos: number): never => {
     const before = s.slice(0, pos);
@@ -144,6 +424,7 @@ function pyLoads(text: string): Py {
     for (;;) {
       let next = end;
       while (next < n && s[next] !== '"' && s[next] !== "\\") {
+        if ((next & 0xffff) === 0) onTime();
         if (s[next].codePointAt(0)! <= 0x1f) fail("Invalid control character at", next);
         next++;
       }
@@ -185,7 +466,9 @@ function pyLoads(text: string): Py {
     if (++depth >= MAX_DEPTH) throw new Error(`maximum recursion depth exceeded while decoding a JSON ${what} from a unicode string`);
   };
 
+  let steps = 0;
   function value(i: number): [Py, number] {
+    if ((++steps & 0xfff) === 0) onTime();
     if (i >= n) fail("Expecting value", i);
     const c = s[i];
     if (c === '"') return str(i + 1);
@@ -285,9 +568,13 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === "obj
 
 /** Returns .tool_input.command of the payload; throws an Error with the message Python would give. */
 function commandOf(bytes: Uint8Array): string {
-  const bad = utf8Error(bytes);
-  if (bad) throw new Error(bad);
-  const text = new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  let text: string;
+  try {
+    text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(bytes);
+  } catch {
+    // Not UTF-8 (the decoder rejects what Python's does): Python's message names the bytes.
+    throw new Error(utf8Error(bytes) ?? "'utf-8' codec can't decode the payload");
+  }
   // The usual payload: JSON.parse accepts it, and Python would read the same value (its limits aside).
   if (!pyLimitsNear(text)) {
     try {
@@ -305,108 +592,7 @@ function commandOf(bytes: Uint8Array): string {
   return command;
 }
 
-// --- shlex.shlex(command, posix=True, punctuation_chars="();<>|&\n"), whitespace " \t\r", whitespace_split ---
 
-const PUNCTUATION = "();<>|&\n";
-const WHITESPACE = " \t\r";
-const QUOTES = "'\"";
-
-/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
-function shlexWords(text: string): string[] {
-  const chars = Array.from(text);
-  let pos = 0;
-  const pushback: string[] = [];
-  let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
-  const readline = (): void => {
-    while (pos < chars.length) if (chars[pos++] === "\n") break;
-  };
-
-  function readToken(): string | null {
-    let quoted = false;
-    let escapedstate = " ";
-    let token = "";
-    for (;;) {
-      const c = read();
-      if (state === null) {
-        token = "";
-        break;
-      } else if (state === " ") {
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (PUNCTUATION.includes(c)) {
-          token = c;
-          state = "c";
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else {
-          token = c;
-          state = "a";
-        }
-      } else if (QUOTES.includes(state)) {
-        quoted = true;
-        if (!c) throw new Error("No closing quotation");
-        if (c === state) state = "a";
-        else if (c === "\\" && state === '"') {
-          escapedstate = state;
-          state = c;
-        } else token += c;
-      } else if (state === "\\") {
-        if (!c) throw new Error("No escaped character");
-        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
-        token += c;
-        state = escapedstate;
-      } else {
-        // "a" (a word) or "c" (punctuation)
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          state = " ";
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-          state = " ";
-          if (token || quoted) break;
-        } else if (state === "c") {
-          if (PUNCTUATION.includes(c)) token += c;
-          else {
-            pushback.push(c);
-            state = " ";
-            break;
-          }
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (!PUNCTUATION.includes(c)) {
-          token += c;
-        } else {
-          pushback.push(c);
-          state = " ";
-          if (token || quoted) break;
-        }
-      }
-    }
-    return !quoted && token === "" ? null : token;
-  }
-
-  const words: string[] = [];
-  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
-  return words;
-}
-
-/** The characters Python's str.split() splits on. */
-const PY_SPACE = /[\t\n\x0b\x0c\r\x1c-\x1f \x85\xa0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000]+/;
 const SHELLS = new Set(["sh", "bash", "zsh", "dash", "ksh"]);
 const OPERATOR = /^[();|&\n]+$/;
 const baseName = (w: string): string => w.slice(w.lastIndexOf("/") + 1);
@@ -416,11 +602,13 @@ function words(text: string, depth = 0): string[] {
   let toks: string[];
   try {
     toks = shlexWords(text.replaceAll("`", " ; "));
-  } catch {
-    toks = text.split(PY_SPACE).filter(Boolean); // unbalanced quotes: fall back to plain words
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
+    toks = pySplit(text); // unbalanced quotes: fall back to plain words
   }
   const out: string[] = [];
   for (let i = 0; i < toks.length; i++) {
+    if ((i & 0xfff) === 0) onTime();
     const t = toks[i];
     out.push(OPERATOR.test(t) ? ";" : t);
     // bash -c "script": the script is a command line of its own
@@ -434,15 +622,18 @@ function words(text: string, depth = 0): string[] {
 
 // --- the policy ---
 
-let branch: string | undefined;
-
 /** The checked-out branch of the session's directory, or "" (as `git symbolic-ref --short -q HEAD` prints it). */
-function currentBranch(): string {
-  if (branch === undefined) {
-    const p = spawnSync("git", ["symbolic-ref", "--short", "-q", "HEAD"], { stdio: ["ignore", "pipe", "ignore"], encoding: "utf8" });
-    branch = (p.stdout ?? "").replace(/\n+$/, "");
-  }
-  return branch;
+function readBranch(call: Call): string {
+  const p = spawnSync("git", ["symbolic-ref", "--short", "-q", "HEAD"], {
+    cwd: call.cwd,
+    env: call.env,
+    stdio: ["ignore", "pipe", "ignore"],
+    encoding: "utf8",
+    // git must not outlive the condition's time (in the hook's process nothing else would end it)
+    timeout: Number.isFinite(call.deadline) ? Math.max(1, Math.floor(call.deadline - Date.now())) : undefined,
+    killSignal: "SIGKILL",
+  });
+  return (p.stdout ?? "").replace(/\n+$/, "");
 }
 
 const isMain = (name: string): boolean => {
@@ -450,11 +641,35 @@ const isMain = (name: string): boolean => {
   return ref === "main" || ref === "master";
 };
 
-/** Judges the arguments of one `git push`, starting at word i. */
-function checkPush(w: string[], i: number): void {
+/** One `git push` to judge: its arguments from word `at` until the next operator. */
+interface Push {
+  w: string[];
+  at: number;
+}
+
+/** Returns the pushes of a command line: each git (by basename) whose subcommand is push. */
+function pushesIn(w: string[]): Push[] {
+  const pushes: Push[] = [];
+  for (let k = 0; k < w.length; k++) {
+    if ((k & 0xfff) === 0) onTime();
+    if (baseName(w[k]) !== "git") continue;
+    let j = k + 1;
+    // git's global options come before the subcommand; some take a separate value.
+    while (j < w.length) {
+      if (GIT_VALUE_OPTIONS.has(w[j])) j += 2;
+      else if (w[j].startsWith("-")) j++;
+      else break;
+    }
+    if (w[j] === "push") pushes.push({ w, at: j + 1 });
+  }
+  return pushes;
+}
+
+/** Judges the arguments of one `git push`; `branch` reads the current branch (once per call). */
+function checkPush({ w, at }: Push, branch: () => string): void {
   const positional: string[] = [];
   let del = false;
-  for (; i < w.length; i++) {
+  for (let i = at; i < w.length; i++) {
     const a = w[i];
     if (a === ";") break;
     if (a.startsWith("<") || a.startsWith(">")) i++; // a redirection and its target
@@ -470,14 +685,14 @@ function checkPush(w: string[], i: number): void {
   // The first positional word is the remote; the others are refspecs.
   for (const refspec of positional.slice(1)) {
     if (refspec.startsWith("+")) deny(`force push blocked (${refspec}): a leading + forces the update; push a new commit instead`);
-    const dst = refspec === "HEAD" ? currentBranch() : refspec.slice(refspec.lastIndexOf(":") + 1);
+    const dst = refspec === "HEAD" ? branch() : refspec.slice(refspec.lastIndexOf(":") + 1);
     if (isMain(dst)) {
       if (del || refspec.startsWith(":")) deny(`deleting ${dst} on the remote is blocked`);
       deny(`push to ${dst} blocked (${refspec}): push a branch and open a pull request instead`);
     }
   }
   if (positional.length <= 1) {
-    const b = currentBranch();
+    const b = branch();
     if (b && isMain(b)) deny(`push to ${b} blocked (the checked-out branch is ${b}): create a branch, push it and open a pull request`);
   }
 }
@@ -485,47 +700,41 @@ function checkPush(w: string[], i: number): void {
 /** Global options of git that take a separate value. */
 const GIT_VALUE_OPTIONS = new Set(["-C", "-c", "--git-dir", "--work-tree", "--namespace", "--config-env", "--super-prefix"]);
 
-function judge(w: string[]): void {
-  for (let k = 0; k < w.length; k++) {
-    if (baseName(w[k]) !== "git") continue;
-    let j = k + 1;
-    // git's global options come before the subcommand; some take a separate value.
-    while (j < w.length) {
-      if (GIT_VALUE_OPTIONS.has(w[j])) j += 2;
-      else if (w[j].startsWith("-")) j++;
-      else break;
-    }
-    if (w[j] === "push") checkPush(w, j + 1);
-  }
+/**
+ * The guard: `{ deny }` for a force push or a push to main/master, else nothing. A payload it cannot
+ * read is denied (a guard that crashes fails open).
+ */
+export default function gitGuard(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
 }
 
-function main(): number {
-  let stdin: Uint8Array | undefined;
-  try {
-    stdin = readFileSync(0);
-  } catch {
-    // judged below: an unreadable payload
-  }
+function judgeCall(call: Call): Result {
   // Without git among the programs there is nothing to judge (AH_PROGRAMS unset: run directly, judge).
-  const programs = process.env.AH_PROGRAMS;
-  if (programs !== undefined && process.env.AH_DYNAMIC !== "1" && !` ${programs} `.includes(" git ")) return 0;
+  const programs = call.env.AH_PROGRAMS;
+  if (programs !== undefined && call.env.AH_DYNAMIC !== "1" && !` ${programs} `.includes(" git ")) return undefined;
   try {
-    if (!stdin) throw new Error("stdin cannot be read");
     let w: string[];
     try {
-      w = words(commandOf(stdin));
+      w = words(commandOf(call.stdin));
     } catch (err) {
+      if (err instanceof TimeUp) throw err;
       deny(`cannot read the payload (${err instanceof Error ? err.message : String(err)}); denied to fail closed`);
     }
     // A word that is not valid Unicode cannot be passed on (Python stops there); a NUL splits a word.
     if (w!.some((x) => !x.isWellFormed())) deny("cannot read the payload (the command holds a lone surrogate); denied to fail closed");
-    judge(w!.flatMap((x) => x.split("\0")));
+    let branch: string | undefined;
+    const current = () => (branch ??= readBranch(call));
+    const split: string[] = []; // a loop, not flatMap: cheaper the first time it runs (in the hook's process)
+    for (let i = 0; i < w!.length; i++) {
+      if ((i & 0xfff) === 0) onTime();
+      split.push(...w![i].split("\0"));
+    }
+    for (const push of pushesIn(split)) checkPush(push, current);
   } catch (err) {
     if (!(err instanceof Deny)) throw err;
-    process.stderr.write(`git-guard: ${err.message}\n`);
-    return 2;
+    return { deny: `git-guard: ${err.message}` };
   }
-  return 0;
+  return undefined;
 }
 
-process.exitCode = main();
+if (import.meta.main) runAsScript(gitGuard); // not awaited: importing the module must not make it async

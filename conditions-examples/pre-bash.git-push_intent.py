@@ -18,8 +18,11 @@
 # Reading the transcript
 #   Claude Code's transcript is JSONL: {"type":"user","message":{"role":"user","content":...}}, content
 #   a string or a list of blocks; like the reference's jq example (which picks the last assistant
-#   text), it reads the lines that matter and skips the rest. Codex rollout files are read too
-#   ({"type":"event_msg","payload":{"type":"user_message","message":...}}) [format not verified].
+#   text), it reads the lines that matter and skips the rest. Codex rollout files are read too: 0.169
+#   stores a prompt as {"type":"event_msg","payload":{"type":"item_completed","item":{"type":
+#   "UserMessage","content":[{"type":"text","text":...}]}}} (measured), older versions as
+#   {"type":"event_msg","payload":{"type":"user_message","message":...}}. Its response_item messages
+#   with role "user" are not read: Codex puts injected context (environment, AGENTS.md) there too.
 #   No transcript, an unreadable one or one with no user prompt in a known shape: no opinion.
 #
 # Harness caveats
@@ -65,9 +68,17 @@ def runs_push(command):
 
 def typed_text(entry):
     """Returns what the user typed in one transcript line, or None for every other line."""
-    if entry.get("type") == "event_msg":  # Codex rollout
+    if entry.get("type") == "event_msg":  # Codex rollout: only its user events are what the person typed
         p = entry.get("payload") or {}
-        return p.get("message") if p.get("type") == "user_message" else None
+        if p.get("type") == "user_message":  # Codex up to 0.154
+            return p.get("message")
+        item = p.get("item") or {}
+        if p.get("type") == "item_completed" and isinstance(item, dict) and item.get("type") == "UserMessage":  # 0.169
+            parts = item.get("content")
+            if isinstance(parts, list):
+                texts = [c.get("text", "") for c in parts if isinstance(c, dict) and c.get("type") == "text"]
+                return "\n".join(texts) if texts else None
+        return None
     if entry.get("type") != "user" or entry.get("isMeta") or entry.get("toolUseResult") is not None:
         return None
     message = entry.get("message") or {}

@@ -14,8 +14,8 @@
 # Harness caveats
 #   Claude Code applies a rewrite only together with a permission decision, hence "decision": "allow"
 #   (a read-only command, safe to auto-approve; deny/ask rules in settings still apply to it).
-#   Copilot receives it as modifiedArgs. Codex cannot rewrite input: agentihooks drops the rewrite
-#   and says so (the call runs unchanged).
+#   Copilot receives it as modifiedArgs. Codex (0.169) applies updatedInput with the "allow", like
+#   Claude Code; its PostToolUse then reports the rewritten command.
 #
 # Requires: python3 (the agentihooks Python, $AGENTIHOOKS_PYTHON).
 import json

@@ -20,8 +20,8 @@
 #   Relative paths are resolved against the working directory, which is the session's cwd.
 #
 # Harness caveats
-#   Claude Code and Copilot show the reminder before the edit runs. Codex has no PreToolUse context
-#   channel: agentihooks drops it there. Codex apply_patch and Copilot edit/create arrive as Edit/Write.
+#   Claude Code, Codex and Copilot show the reminder to the agent before the edit runs. Codex
+#   apply_patch and Copilot edit/create arrive as Edit/Write.
 #   Shellcheck-clean.
 set -u
 

@@ -9,7 +9,8 @@ import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
 
-interface Expect {
+/** What a record expects of the hook's answer (the live suite's traffic tables write these too). */
+export interface Expect {
   exit: number;
   stdout_json?: unknown;
   stdout_empty?: boolean;
@@ -32,6 +33,10 @@ interface Record {
   env?: { [k: string]: string };
   /** A runtime bug this record documents: the record runs as test.failing until the runtime is fixed. */
   known_bug?: string;
+  /** The harness version that sent the payload (records rebuilt from live captures). */
+  version?: string;
+  /** Why a record the real harness never sends is kept (what the hook must still do with it). */
+  defensive?: string;
   payload: unknown;
   expect: Expect;
 }
@@ -42,9 +47,10 @@ interface Record {
 const PLACEMENT: { [file: string]: "bundle" | "profile" | "directory" } = {
   "pre-bash.git-guard.ts": "bundle",
   "pre-bash.kubectl-readonly.sh": "bundle",
-  "pre-read+edit+write+bash-secrets_env.ts": "bundle",
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "bundle",
   "post-any-secret_scan.py": "bundle",
   "post-mcp__gateway-tools-audit.async.sh": "bundle",
+  "fail-mcp__gateway-tools-audit.async.sh": "bundle",
   "pre-bash.git-short_log.py": "profile",
   "post-bash.pytest-trim.py": "profile",
   "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "profile",
@@ -118,6 +124,9 @@ function buildWorld(): { vars: { [k: string]: string }; env: { [k: string]: stri
   writeFile(join(v.REPO, "src", "auth", "login.py"), "def login(user, password):\n    return issue_token(user)\n");
   symlinkSync(".env", join(v.REPO, "settings.cfg"));
   writeFile(join(v.STRANGER, ".env"), "TOKEN=x\n");
+  // Copilot names MCP tools <server>-<tool>: its configured servers tell where the server name ends
+  const servers = { agentihooks: { type: "local", command: "agentihooks", args: ["mcp"] }, "gateway-tools": { type: "local", command: "gateway", args: [] } };
+  writeFile(join(v.HOME, ".copilot", "mcp-config.json"), JSON.stringify({ mcpServers: servers }));
   // state: the bundle, and the profile chain for every target
   const targets = Object.fromEntries(["claude", "codex", "copilot"].map((t) => [t, { profiles: ["team"] }]));
   writeFile(join(v.AHOME, "state.json"), JSON.stringify({ version: 1, bundle: { path: v.BUNDLE }, targets, linked_profiles: { team: v.PROFILE } }, null, 2));
@@ -246,16 +255,19 @@ test("the executable under test exists", () => {
 
 test("the recordings cover the three harnesses, 150+ calls, and every example condition", () => {
   expect(records.length).toBeGreaterThanOrEqual(150);
-  const targets = new Set(records.map((r) => `${r.record.target}${r.record.argv_event ? "-camel" : ""}`));
+  // Copilot's camelCase payloads are the ones that need --event (recorded Codex calls carry it as Codex passes it)
+  const camel = (r: Record) => r.target === "copilot" && r.argv_event !== undefined && /^[a-z]/.test(r.argv_event);
+  const targets = new Set(records.map((r) => `${r.record.target}${camel(r.record) ? "-camel" : ""}`));
   expect([...targets].sort()).toEqual(["claude", "codex", "copilot", "copilot-camel"]);
   const text = records.map((r) => JSON.stringify(r.record.expect) + JSON.stringify(r.record.payload)).join("\n");
   // Each example leaves a trace its records assert on (a reason, a context, an audit line).
   const traces: { [file: string]: string } = {
     "pre-bash.git-guard.ts": "force push blocked",
     "pre-bash.kubectl-readonly.sh": "GitOps",
-    "pre-read+edit+write+bash-secrets_env.ts": "holds secrets",
+    "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "holds secrets",
     "post-any-secret_scan.py": "AWS access key id",
     "post-mcp__gateway-tools-audit.async.sh": "mcp-audit.jsonl",
+    "fail-mcp__gateway-tools-audit.async.sh": "\\\"is_error\\\":true,\\\"error\\\"",
     "pre-bash.git-short_log.py": "git log --oneline -20",
     "post-bash.pytest-trim.py": "lines trimmed by post-bash.pytest-trim.py",
     "pre-bash.npm+bash.pnpm+bash.yarn+bash.bun-package_manager.ts": "uses pnpm",
@@ -264,7 +276,7 @@ test("the recordings cover the three harnesses, 150+ calls, and every example co
   };
   for (const file of Object.keys(PLACEMENT)) expect(text.includes(traces[file]), `${file} has no record`).toBe(true);
   expect(Object.keys(PLACEMENT).sort()).toEqual(
-    readdirSync(EXAMPLES).filter((f) => !f.startsWith("_") && !f.endsWith(".md")).sort(),
+    readdirSync(EXAMPLES).filter((f) => !f.startsWith("_") && !f.endsWith(".md")).sort(), // _src/: the built guards' sources
   );
 });
 

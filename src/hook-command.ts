@@ -34,10 +34,21 @@ function parseFlags(argv: string[]): HookFlags | string {
 
 /** PreToolUse-like events: a payload we cannot read must deny, not allow. */
 const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest)$/i;
+/** Anything in a payload's bytes that could make it a PreToolUse-like call. */
+const PRE_LIKE = /pre_?tool_?use|premcptoolcall|permission_?request|toolCalls|"toolName"|"toolArgs"/i;
+const EVENT_NAME = /"hook_event_name"\s*:\s*"([^"\\]{0,64})"/;
 
-function looksPreToolUse(flags: HookFlags, rawText?: string): boolean {
+/**
+ * Decides whether a call whose payload could not be read is PreToolUse-like. With `--event`, that
+ * says. Without it, the event is looked for in every byte read (it may come after anything): a
+ * payload that names a PreToolUse-like event or tool anywhere, or names no event at all, counts as
+ * one (deny); only a payload that names other events and nothing PreToolUse-like does not.
+ */
+function looksPreToolUse(flags: HookFlags, raw?: string): boolean {
   if (flags.event) return FAIL_CLOSED.test(flags.event);
-  return !!rawText && /pre_?tool_?use|premcptoolcall|toolCalls/i.test(rawText.slice(0, 512));
+  if (raw === undefined || raw.trim() === "") return true;
+  if (PRE_LIKE.test(raw)) return true;
+  return !EVENT_NAME.test(raw.slice(0, 64 * 1024 * 1024));
 }
 
 const line = (s: string) => (s.endsWith("\n") ? s : `${s}\n`);
@@ -98,33 +109,49 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     return 2; // misconfigured registration: deny rather than silently allow
   }
   let target: Target = "claude";
-  let rawHead: string | undefined;
+  let raw: string | undefined;
   let knownEvent: string | undefined;
+  let parsed: unknown;
   try {
-    const input = await readPayload();
+    const captureDir = process.env.AGENTIHOOKS_CAPTURE_DIR;
+    const input = await readPayload(undefined, captureDir ? { keepText: true } : {});
+    if (captureDir && input.text !== undefined) (await import("./harness/capture")).capturePayload(captureDir, argv, input.text);
+    parsed = input.value;
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
     const harness = harnessFor(target);
     if (input.error !== undefined || input.value === undefined) {
-      rawHead = input.head;
+      raw = input.raw ?? "";
       throw new PayloadError(input.error ?? "empty payload");
     }
     const call = harness.normalize(input.value as Record<string, unknown>, flags.event);
     knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
-    const answer = harness.emit(call.event, result.effect);
+    const answer = harness.emit(call.event, result.effect, call.payload);
     const logNote = writeLog(logs, logRecords(call, target, result, answer.exitCode, started));
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {
-    return failure(err, { ...flags, event: knownEvent ?? flags.event }, target, logs, started, rawHead);
+    // A payload that parsed but could not be normalized is judged by its text too.
+    if (raw === undefined && parsed !== undefined) raw = safeText(parsed);
+    return failure(err, { ...flags, event: knownEvent ?? flags.event }, target, logs, started, raw);
   }
 }
 
-async function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number, head?: string): Promise<number> {
+function safeText(value: unknown): string | undefined {
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
+}
+
+async function failure(err: unknown, flags: HookFlags, target: Target, logs: string, started: number, raw?: string): Promise<number> {
   const message = oneLine(err);
   const bad = err instanceof PayloadError;
-  // Unknown errors (bugs) on a PreToolUse deny too: a crash must never become a silent allow.
-  const pre = looksPreToolUse(flags, head) || (bad && /PreToolUse/.test(message));
+  // Unknown errors (bugs) on a PreToolUse deny too: a crash must never become a silent allow. A
+  // payload read but not understood (raw set) is judged by its bytes; an error before any event was
+  // known (no raw, no --event) denies.
+  const pre = flags.event ? FAIL_CLOSED.test(flags.event) || (bad && /PreToolUse/.test(message)) : looksPreToolUse(flags, raw) || (bad && /PreToolUse/.test(message));
   writeLog(logs, [{ kind: "hook", target, event: flags.event, error: message, exit: pre ? 2 : 0, duration_ms: Math.round(performance.now() - started) }]);
   if (!pre) {
     await Bun.write(Bun.stderr, `agentihooks: ${message}\n`);

@@ -1,6 +1,6 @@
 // Entry point. `hook` is the hot path and takes the shortest route: no citty, no consola, no schemas
 // beyond the ones a hook call needs. Everything else goes through citty.
-import { VERSION } from "./version";
+import { versionLine } from "./version";
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
@@ -10,7 +10,7 @@ async function main(): Promise<void> {
     process.exit(await runHookCommand(argv.slice(1)));
   }
   if (argv[0] === "--version" || argv[0] === "-v") {
-    console.log(VERSION);
+    console.log(versionLine()); // version, commit, target: what a bug report needs
     return;
   }
   const { runCli } = await import("./cli/run-cli");

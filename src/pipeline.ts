@@ -11,7 +11,7 @@ import { applyPolicy } from "./policy";
 import { runConditions } from "./run/parallel";
 import { analyze } from "./shell/analyze";
 import { STAGES, type StageContext } from "./stages";
-import { homePaths } from "./state/home";
+import { homeDir, homePaths } from "./state/home";
 import type { Analysis, Capabilities, Condition, Effect, HookCall, Outcome, Payload } from "./types";
 
 export interface CallTrace {
@@ -42,7 +42,9 @@ export interface PipelineOptions {
 function analysisOf(payload: Payload): Analysis | undefined {
   if ((payload.tool_name ?? "").toLowerCase() !== "bash") return undefined;
   const cmd = payload.tool_input?.command;
-  return analyze(typeof cmd === "string" ? cmd : "");
+  const analysis = analyze(typeof cmd === "string" ? cmd : "");
+  // Text typed into a running program: a shell would run these programs, anything else is unknown
+  return payload.typed_input === true ? { ...analysis, dynamic: true } : analysis;
 }
 
 /** Runs one normalized call through every stage and returns the effect to emit. */
@@ -51,7 +53,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
   const { config, problems } = readConfig(env);
   const notes = problems.map((p) => p.message);
   if (!config.enabled) return { effect: {}, calls: [], notes, config };
-  const paths = homePaths(env.AGENTIHOOKS_HOME ? env.AGENTIHOOKS_HOME : undefined);
+  const paths = homePaths(homeDir(env));
   const { step } = EVENT_STEPS[call.event];
   const memo = new Map<Payload, Analysis | undefined>();
   const ctx: StageContext = {
@@ -80,6 +82,11 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
       catalogCwd = payload.cwd || process.cwd();
     }
+    // Layers that cannot be read as configured: deny rather than run without their guards.
+    if (call.event === "PreToolUse" && catalog.broken?.length) {
+      effects.push({ decision: "deny", reason: `agentihooks: ${catalog.broken.join("; ")}; denied to fail closed` });
+      continue;
+    }
     // The matched field: the tool name on tool steps, the source/reason/... on the others.
     const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
@@ -97,7 +104,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
         maxParallel: config.maxParallel,
         logsDir: paths.logs,
       });
-      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status: "skipped" as const, exitCode: null, stdout: "", stderr: "", durationMs: 0, error: `the condition ${p}` })));
+      // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
+      const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
+      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} is refused: ${p}; denied to fail closed`, durationMs: 0, error: `the condition ${p}` })));
       trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
     }
     trace.merged = mergeOutcomes(trace.outcomes);
@@ -129,10 +138,15 @@ export function combine(effects: Effect[]): Effect {
 
 const clean = (v: unknown) => (typeof v === "string" ? v.replace(/\0/g, "") : "");
 
-/** Returns the environment of one condition: the inherited one plus the AH_* scalars. */
+/**
+ * Returns the environment of one condition: the inherited one plus the AH_* scalars. The live hook,
+ * `conditions test` and `explain` all build it here, so a condition sees the same keys under each;
+ * AGENTIHOOKS_HOME is always set (the harnesses do not pass it), so a condition never has to guess.
+ */
 export function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis) {
   const env: Record<string, string | undefined> = {
     ...base,
+    AGENTIHOOKS_HOME: homeDir(base),
     AH_STEP: c.step,
     AH_EVENT: call.event,
     AH_TOOL_NAME: clean(p.tool_name),

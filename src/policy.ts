@@ -64,6 +64,10 @@ function preEffect(e: Effect, m: Merged, payload: Payload, caps: Capabilities, n
       e.updatedInput = { ...(payload.tool_input ?? {}), ...m.inputPatch };
       decision = "allow";
       notes.push(`[conditions] tool input rewritten by ${by}`);
+    } else if (caps.rewriteWithoutDecision) {
+      // no decision sent: the harness's own permissions judge the rewritten input
+      e.updatedInput = { ...(payload.tool_input ?? {}), ...m.inputPatch };
+      notes.push(`[conditions] tool input rewritten by ${by}`);
     } else {
       notes.push(
         `[conditions] input rewrite by ${by} dropped: outside bypassPermissions a rewriting condition must return "decision": "allow" or "ask"`,
@@ -91,10 +95,28 @@ function postEffect(e: Effect, m: Merged, payload: Payload, caps: Capabilities, 
   else e.updatedOutput = shaped.value;
 }
 
+/** Returns `{content: [...]}`'s list, or undefined for any other value. */
+function contentList(v: unknown): unknown[] | undefined {
+  const content = v && typeof v === "object" && !Array.isArray(v) ? (v as { content?: unknown }).content : undefined;
+  return Array.isArray(content) ? content : undefined;
+}
+
+/**
+ * Returns an MCP replacement in the shape the harness gave the response. Claude hands hooks (and takes
+ * back) a bare list of content blocks, and shows a `{content: [...]}` object to the model as JSON text;
+ * Codex's responses are `{content}` objects. Strings are taken by both as they are.
+ */
+function mcpShape(out: unknown, response: unknown): unknown {
+  const list = contentList(out);
+  if (list && Array.isArray(response)) return list;
+  if (Array.isArray(out) && contentList(response)) return { content: out };
+  return out;
+}
+
 /** Returns the output in the tool's shape, or why it cannot be used. */
 export function shapeOutput(out: unknown, payload: Payload): { value: unknown } | string {
   const tool = (payload.tool_name ?? "").toLowerCase();
-  if (tool.startsWith("mcp__")) return { value: out };
+  if (tool.startsWith("mcp__")) return { value: mcpShape(out, payload.tool_response) };
   if (out && typeof out === "object" && !Array.isArray(out)) return { value: out };
   if (typeof out === "string" && tool === "bash") {
     const base = payload.tool_response && typeof payload.tool_response === "object" ? (payload.tool_response as object) : {};

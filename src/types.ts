@@ -32,6 +32,8 @@ export interface Payload {
   tool_response?: unknown;
   tool_use_id?: string;
   prompt?: string;
+  /** The command is text typed into a program already running (Copilot write_bash): its reader is unknown. */
+  typed_input?: boolean;
   [key: string]: unknown;
 }
 
@@ -81,6 +83,11 @@ export interface Capabilities {
   inputRewrite: boolean;
   outputRewrite: boolean;
   postBlock: boolean;
+  /**
+   * The harness applies a rewrite that comes without a permission decision and still runs its own
+   * permission check on the rewritten input (Copilot), so a rewrite needs no "allow" to take effect.
+   */
+  rewriteWithoutDecision?: boolean;
   /** Max characters of one context string. */
   contextLimit: number;
 }

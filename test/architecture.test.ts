@@ -1,7 +1,8 @@
-// The import direction, checked on the source: types import nothing; the shell analyzer imports only
-// types; the hook's start-up path never reaches the CLI, the MCP SDK, citty or consola.
+// The import direction, checked on the source: no import cycles anywhere; types import nothing; the
+// shell analyzer imports only types; the hook's start-up path never reaches the CLI, the MCP SDK,
+// citty or consola.
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { REPO } from "./helpers";
 
@@ -75,6 +76,70 @@ describe("architecture", () => {
     for (const f of ["merge.ts", "policy.ts", "run/spawn.ts", "run/parallel.ts", "run/runner.ts"]) {
       const text = readFileSync(join(SRC, f), "utf8").replace(/\/\/.*$/gm, "");
       expect(text).not.toMatch(/"(claude|codex|copilot)"/);
+    }
+  });
+});
+
+/** Returns every TypeScript file under `dir`. */
+function sourceFiles(dir: string): string[] {
+  const out: string[] = [];
+  for (const name of readdirSync(dir)) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...sourceFiles(path));
+    else if (name.endsWith(".ts")) out.push(path);
+  }
+  return out;
+}
+
+/**
+ * Returns the import cycles among `files` (strongly connected components of more than one file, or a file
+ * importing itself). Every import counts: static, type-only, dynamic and require().
+ */
+function importCycles(files: string[]): string[][] {
+  const inside = new Set(files);
+  const edges = new Map(files.map((f) => [f, importsOf(f).map((s) => resolveLocal(f, s)).filter((x): x is string => !!x && inside.has(x))]));
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (v: string) => {
+    index.set(v, index.size);
+    low.set(v, index.get(v)!);
+    stack.push(v);
+    for (const w of edges.get(v) ?? []) {
+      if (!index.has(w)) {
+        visit(w);
+        low.set(v, Math.min(low.get(v)!, low.get(w)!));
+      } else if (stack.includes(w)) low.set(v, Math.min(low.get(v)!, index.get(w)!));
+    }
+    if (low.get(v) !== index.get(v)) return;
+    const component = stack.splice(stack.indexOf(v));
+    if (component.length > 1 || edges.get(v)!.includes(v)) cycles.push(component.map((f) => f.slice(REPO.length + 1)).sort());
+  };
+  for (const f of files) if (!index.has(f)) visit(f);
+  return cycles;
+}
+
+describe("no import cycles", () => {
+  test("src/ has none, type-only and lazy imports included", () => {
+    expect(importCycles(sourceFiles(SRC))).toEqual([]);
+  });
+
+  test("conditions-examples/ has none", () => {
+    expect(importCycles(sourceFiles(join(REPO, "conditions-examples")))).toEqual([]);
+  });
+
+  test("the check finds a cycle, type-only or through require() (it is not vacuous)", () => {
+    const { mkdtempSync, rmSync, writeFileSync } = require("node:fs") as typeof import("node:fs");
+    const dir = mkdtempSync(join(REPO, ".cycle-"));
+    try {
+      writeFileSync(join(dir, "a.ts"), 'import type { B } from "./b";\nexport type A = B;\n');
+      writeFileSync(join(dir, "b.ts"), 'export type B = number;\nexport const c = () => require("./c");\n');
+      writeFileSync(join(dir, "c.ts"), 'import { c } from "./b";\nexport const d = c;\n');
+      writeFileSync(join(dir, "d.ts"), 'import type { A } from "./a";\nexport type D = A;\n');
+      expect(importCycles(sourceFiles(dir))).toEqual([[`${dir.slice(REPO.length + 1)}/b.ts`, `${dir.slice(REPO.length + 1)}/c.ts`]]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });

@@ -82,7 +82,7 @@ describe("make install", () => {
     expect(p.exitCode).toBe(0);
     expect(existsSync(join(prefix, "agentihooks"))).toBe(true);
     const v = Bun.spawnSync([join(prefix, "agentihooks"), "--version"]);
-    expect(v.stdout.toString().trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(v.stdout.toString().trim()).toMatch(/^\d+\.\d+\.\d+ \(commit [\w-]+, (linux|darwin)-(x64|arm64)\)$/);
   }, 120_000);
 });
 

@@ -1,5 +1,5 @@
 // Test helpers shared by every suite: the compiled executable, throw-away homes and repositories.
-import { chmodSync, mkdirSync, mkdtempSync, realpathSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdirSync, mkdtempSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -7,9 +7,25 @@ import { dirname, join, resolve } from "node:path";
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../dist/agentihooks");
 export const REPO = resolve(import.meta.dir, "..");
 
-/** Returns a fresh temporary directory (realpath, so comparisons with resolved paths hold). */
+/**
+ * The test run's temporary root (made by test/setup.ts, bun test's preload, and removed after the
+ * last test): every temporary folder of the suite (tempDir, and anything the tests or the
+ * executables they start put in TMPDIR) lives under it, so a run leaves nothing behind in /tmp.
+ */
+export const RUN_ROOT = (() => {
+  const root = process.env.AGENTIHOOKS_TEST_ROOT;
+  if (root) return root;
+  // imported outside bun test's preload (a script): a root of its own, removed at exit
+  const own = realpathSync(mkdtempSync(join(tmpdir(), "ah-run-")));
+  process.env.AGENTIHOOKS_TEST_ROOT = own;
+  process.env.TMPDIR = own;
+  process.on("exit", () => rmSync(own, { recursive: true, force: true }));
+  return own;
+})();
+
+/** Returns a fresh temporary directory under the run's root (realpath, so resolved paths compare). */
 export function tempDir(prefix = "ah-"): string {
-  return realpathSync(mkdtempSync(join(tmpdir(), prefix)));
+  return realpathSync(mkdtempSync(join(RUN_ROOT, prefix)));
 }
 
 /** Writes a file (creating folders); `mode` 0o755 for scripts. */
@@ -44,6 +60,7 @@ export function sandbox(): Sandbox {
     AGENTIHOOKS_HOME: home,
     AGENTIHOOKS_STRICT_MODES: "0",
     NO_COLOR: "1",
+    TMPDIR: RUN_ROOT,
   };
   return { root, home, userHome, repo, env };
 }
@@ -83,6 +100,31 @@ export function hook(payload: unknown, opts: { env: Record<string, string>; targ
   if (opts.target) args.push("--target", opts.target);
   if (opts.event) args.push("--event", opts.event);
   return run(args, { env: opts.env, stdin: typeof payload === "string" ? payload : JSON.stringify(payload), cwd: opts.cwd });
+}
+
+/** The stand-in harness that starts hooks as Claude Code and Codex do (test/fixtures/claude.ts). */
+export const FAKE_HARNESS = resolve(import.meta.dir, "fixtures/claude.ts");
+
+/**
+ * Runs `agentihooks hook` started by a harness (the stand-in), as the real harnesses start it: only
+ * such a hook may arm the gate. `hook` above runs it as the agent's shell would (a child of the test).
+ */
+export function harnessHook(payload: unknown, opts: { env: Record<string, string>; target?: string; event?: string; cwd?: string }): RunResult {
+  const argv = [BIN, "hook"];
+  if (opts.target) argv.push("--target", opts.target);
+  if (opts.event) argv.push("--event", opts.event);
+  const stdin = typeof payload === "string" ? payload : JSON.stringify(payload);
+  const p = Bun.spawnSync([process.execPath, FAKE_HARNESS, JSON.stringify({ argv, stdin, env: opts.env, cwd: opts.cwd })], {
+    env: opts.env,
+    stdin: "ignore",
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const r = JSON.parse(p.stdout.toString() || `{"exitCode":-1,"stdout":"","stderr":${JSON.stringify(p.stderr.toString())}}`) as RunResult;
+  try {
+    r.json = r.stdout.trim() ? JSON.parse(r.stdout) : undefined;
+  } catch {}
+  return r;
 }
 
 /** A Claude PreToolUse Bash payload. */

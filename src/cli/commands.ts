@@ -16,4 +16,5 @@ export const commands: Record<string, Lazy> = {
   link: () => load(import("./link")),
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),
+  trust: () => load(import("./trust")),
 };

@@ -1,9 +1,21 @@
 import { defineCommand } from "citty";
+import { oneLine } from "../errors";
+import { chooseTarget } from "./common";
 
 // `agentihooks mcp`: the stdio MCP server. The SDK loads only here, never on the hook path.
 export default defineCommand({
   meta: { name: "mcp", description: "Run the agentihooks MCP server on stdio (condition_* and enforcement_* tools)" },
-  async run() {
+  args: {
+    target: { type: "string", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
+  },
+  async run({ args }) {
+    let target;
+    try {
+      target = args.target === undefined ? undefined : chooseTarget(args.target);
+    } catch (err) {
+      process.stderr.write(`agentihooks mcp: ${oneLine(err)}\n`);
+      process.exit(2);
+    }
     // No stack traces: a client that went away (EPIPE) ends the server quietly, anything else is one line.
     const bail = (err: unknown) => {
       const e = err as NodeJS.ErrnoException;
@@ -14,7 +26,7 @@ export default defineCommand({
     process.on("unhandledRejection", bail);
     process.stdout.on("error", bail);
     const { serveStdio } = await import("../mcp/server");
-    await serveStdio();
+    await serveStdio(target);
     // The client owns the session: when it closes our stdin, we are done.
     await new Promise<void>((resolve) => {
       process.stdin.once("end", resolve);

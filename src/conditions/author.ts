@@ -9,6 +9,7 @@ import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
 import { loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
+import { builtinText, isBuiltinPath } from "./builtin";
 import { type Catalog, loadCatalog } from "./catalog";
 import { isIgnored, parseFilename, STEPS } from "./filename";
 import { planLayers } from "./layers";
@@ -98,8 +99,8 @@ export function targetLayer(scope: string | undefined, opts: { profile?: string;
   const want = opts.profile ? `profile:${opts.profile}` : profiles[0]?.source;
   if (!want) return fail("scope profile: no profile is installed for this harness (pass profile=<name> or use scope global)");
   const layer = profiles.find((l) => l.source === want) ?? fail(`profile "${opts.profile}" is not in the active chain (${profiles.map((l) => l.source.slice(8)).join(", ") || "none"})`);
-  // Built-in profiles are rewritten from the executable: a condition written there would vanish.
-  if (layer.path.startsWith(join(paths.home, "builtin"))) fail(`profile "${want.slice(8)}" is built in and cannot be changed; use scope global or directory`);
+  // Built-in profiles live inside the executable: there is no folder to write to.
+  if (isBuiltinPath(layer.path)) fail(`profile "${want.slice(8)}" is built in and cannot be changed; use scope global or directory`);
   return { source: layer.source, dir: layer.path };
 }
 
@@ -215,7 +216,7 @@ export function clearCondition(input: { file: string; scope?: string; profile?: 
   if (!found.length) fail(`no condition named "${wanted}"${input.scope ? ` in scope ${input.scope}` : ""}`);
   if (found.length > 1) fail(`"${wanted}" names ${found.length} files: ${found.map((f) => `${f.path} [${f.source}]`).join(", ")}; pass scope (global, profile, directory) or the exact file name`);
   const { path, source, file } = found[0];
-  if (path.startsWith(join(homePaths().home, "builtin"))) fail(`${file} belongs to a built-in profile and cannot be removed`);
+  if (isBuiltinPath(path)) fail(`${file} belongs to a built-in profile and cannot be removed`);
   unlinkSync(path);
   return { success: true, path, layer: source, file };
 }
@@ -231,7 +232,7 @@ export function showCondition(input: { file: string; cwd?: string; target?: stri
   const c = hits[0];
   let script: string;
   try {
-    script = readFileSync(c.path, "utf8");
+    script = builtinText(c.path) ?? readFileSync(c.path, "utf8");
   } catch (err) {
     return fail(`cannot read ${c.path}: ${(err as Error).message}`);
   }

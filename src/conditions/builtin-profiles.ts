@@ -1,16 +1,14 @@
-// The built-in profiles' files, embedded at build time from conditions-examples/ (text imports become
-// part of the executable; nothing is read from the source tree at run time).
-// TypeScript resolves a .ts path as a module and sees no default export; Bun imports its text.
-// @ts-expect-error TS1192: the text import attribute gives the file's text, not the module
+// The built-in conditions' text (what `conditions show` prints, lint and doctor read), embedded at build
+// time from conditions-examples/: the one-file builds of the modules the hook runs (src/run/builtin.ts
+// imports their sources in conditions-examples/_src/; importing one path both as text and as a module
+// would give the module twice).
+// Loaded on demand only: a hook call never needs the text.
+// TypeScript reads a .ts path as the module (a function); with the text attribute Bun gives its text.
 import gitGuard from "../../conditions-examples/pre-bash.git-guard.ts" with { type: "text" };
-// @ts-expect-error TS1192: the text import attribute gives the file's text, not the module
-import secretsEnv from "../../conditions-examples/pre-read+edit+write+bash-secrets_env.ts" with { type: "text" };
+import secretsEnv from "../../conditions-examples/pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts" with { type: "text" };
 
-/** Profile name -> condition filename -> script body. */
-export const BUILTIN_PROFILES: Record<string, Record<string, string>> = {
-  // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
-  default: {
-    "pre-bash.git-guard.ts": gitGuard,
-    "pre-read+edit+write+bash-secrets_env.ts": secretsEnv,
-  },
+/** Condition filename (as the built-in profile names it) -> the text of the file it is built from. */
+export const BUILTIN_TEXTS: Readonly<Record<string, string>> = {
+  "pre-bash.git-guard.ts": gitGuard as unknown as string,
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv as unknown as string,
 };

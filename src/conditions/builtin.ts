@@ -1,50 +1,53 @@
-// Built-in profiles ship inside the executable. A condition must be a file to run, so a profile is
-// written out once under $AGENTIHOOKS_HOME/builtin/<version>-<content hash>/<name>/ when first needed.
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
-import { join } from "node:path";
-import { writeFileAtomic } from "../state/atomic";
-import { VERSION } from "../version";
-import { BUILTIN_PROFILES } from "./builtin-profiles";
+// Built-in profiles ship inside the executable, and nothing of them is ever a file: a built-in
+// profile's layer is the virtual folder `builtin:<name>`, listed from the table below (never read from
+// or written to disk, so a read-only or full home runs it as any other), and its conditions are
+// modules the hook runs in its own process (src/run/builtin.ts). Their text, for `conditions show`,
+// lint and doctor, is embedded too (builtin-profiles.ts, loaded only when asked for).
+// This file is on the hook's hot path (the run-time file check asks it): it holds names only.
+
+const PREFIX = "builtin:";
+
+/** Profile name -> its conditions' filenames. */
+const PROFILES: Readonly<Record<string, readonly string[]>> = {
+  // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
+  // The .env guard covers NotebookEdit (Claude Code's fourth file tool writes files too) and Grep (a
+  // search reads the files it matches: Copilot's grep reads .env) as well as Read, Edit, Write, Bash.
+  default: ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"],
+};
+
+const profileOf = (name: string) => (Object.hasOwn(PROFILES, name) ? PROFILES[name] : undefined);
 
 /** Returns the names of the built-in profiles. */
 export function builtinProfileNames(): string[] {
-  return Object.keys(BUILTIN_PROFILES);
+  return Object.keys(PROFILES);
 }
 
-/** Returns the directory of built-in profile `name` (written out if missing), or undefined if none. */
-export function builtinProfileDir(name: string, home: string): string | undefined {
-  const files = BUILTIN_PROFILES[name];
-  if (!files) return undefined;
-  // Keyed by content, so a rebuilt executable with changed profiles never runs a stale copy.
-  const dir = join(home, "builtin", `${VERSION}-${contentHash()}`, name);
-  if (!existsSync(dir)) {
-    try {
-      materialize(dir, files);
-    } catch {
-      return undefined; // read-only home: the profile is simply not available
-    }
-  }
-  return dir;
+/** Returns the virtual layer folder of built-in profile `name` (`builtin:<name>`), or undefined if none. */
+export function builtinProfileDir(name: string): string | undefined {
+  return profileOf(name) ? `${PREFIX}${name}` : undefined;
 }
 
-let hash: string | undefined;
-function contentHash(): string {
-  hash ??= (Bun.hash.crc32(JSON.stringify(BUILTIN_PROFILES)) >>> 0).toString(16).padStart(8, "0");
-  return hash;
+/** Returns the condition files of a built-in profile's folder, or undefined when `dir` is not one. */
+export function builtinFiles(dir: string): string[] | undefined {
+  const files = dir.startsWith(PREFIX) ? profileOf(dir.slice(PREFIX.length)) : undefined;
+  return files ? [...files] : undefined;
 }
 
-/** Writes the profile into a temp folder, then renames it into place, so a half profile is never seen. */
-function materialize(dir: string, files: Record<string, string>): void {
-  const tmp = `${dir}.${process.pid}.tmp`;
-  rmSync(tmp, { recursive: true, force: true });
-  for (const [file, body] of Object.entries(files)) {
-    mkdirSync(join(tmp, ".claude", "conditions"), { recursive: true });
-    writeFileAtomic(join(tmp, ".claude", "conditions", file), body, 0o755);
-  }
-  mkdirSync(join(dir, ".."), { recursive: true });
-  try {
-    renameSync(tmp, dir);
-  } catch {
-    rmSync(tmp, { recursive: true, force: true }); // another process won the race: its copy is identical
-  }
+/** Returns the filename of a built-in condition at `path` (`builtin:<profile>/<file>`), else undefined. */
+export function builtinFile(path: string): string | undefined {
+  if (!path.startsWith(PREFIX)) return undefined;
+  const slash = path.indexOf("/");
+  const file = path.slice(slash + 1);
+  return slash > 0 && builtinFiles(path.slice(0, slash))?.includes(file) ? file : undefined;
+}
+
+/** True when `path` is a built-in profile's folder or one of its conditions. */
+export const isBuiltinPath = (path: string): boolean => builtinFiles(path) !== undefined || builtinFile(path) !== undefined;
+
+/** Returns the text of the built-in condition at `path`, or undefined when it is not one. */
+export function builtinText(path: string): string | undefined {
+  const file = builtinFile(path);
+  if (!file) return undefined;
+  const { BUILTIN_TEXTS } = require("./builtin-profiles") as typeof import("./builtin-profiles");
+  return BUILTIN_TEXTS[file];
 }

@@ -8,8 +8,10 @@ import { join } from "node:path";
 import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
+import { builtinFiles } from "./builtin";
 import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
 import type { Subject } from "./matcher";
+import { firstPrivacyProblem } from "../state/private";
 import { findGitRoot } from "./trust";
 
 /** A directory changed less than this long ago may still be mid-edit: do not cache what it shows. */
@@ -20,6 +22,12 @@ export interface Catalog {
   conditions: Condition[];
   invalid: InvalidFile[];
   problems: string[];
+  /**
+   * Why the layers cannot be read as configured (state.json unreadable, a linked bundle or profile
+   * gone, a layer or index that another user could write, a refused condition file): the hook denies
+   * PreToolUse with these reasons instead of running without those guards. Never cached.
+   */
+  broken?: string[];
   repoRoot?: string;
   cachePath: string;
   fromCache: boolean;
@@ -40,6 +48,9 @@ export interface CatalogOptions {
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
 export function signature(path: string): string {
+  // A built-in profile's folder is inside the executable: its listing changes only with its names.
+  const builtin = builtinFiles(path);
+  if (builtin) return `builtin:${builtin.join("|")}`;
   try {
     const st = statSync(path);
     return `${st.isDirectory() ? "d" : "f"}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
@@ -80,11 +91,13 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   const cachePath = cachePathFor(opts, repoRoot);
   const statePath = join(opts.home, "state.json");
   const stateSig = signature(statePath);
-  const cached = readIndex(cachePath);
+  // Strict modes: a home, cache folder or index another user could write is not trusted (loud: broken).
+  const unsafe = opts.config.strictModes ? firstPrivacyProblem([opts.home, join(opts.home, "cache"), cachePath]) : undefined;
+  const cached = unsafe ? undefined : readIndex(cachePath);
   if (cached && cached.head.repoRoot === repoRoot && signaturesHold(cached, stateSig)) {
     return catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
   }
-  return rebuild(opts, cachePath, statePath, stateSig, cached);
+  return rebuild(opts, cachePath, statePath, stateSig, cached, unsafe);
 }
 
 /** Returns the catalog over an index; conditions are parsed per group, on first use. */
@@ -110,28 +123,29 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
 }
 
 /** Lists what changed since `previous` (all of it without one), writes the index and returns its catalog. */
-function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string, previous?: IndexFile): Catalog {
+function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string, previous?: IndexFile, unsafe?: string): Catalog {
   // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
   // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
   const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
   const { planLayers } = require("./layers") as typeof import("./layers");
   const { indexLayers } = require("./scan") as typeof import("./scan");
-  const { writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
+  const { sweepTempFiles, writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
+  const { brokenLayers } = require("./broken") as typeof import("./broken");
   const problems: string[] = [];
+  const broken: string[] = unsafe ? [`the condition index cannot be trusted: ${unsafe}`] : [];
   let state = opts.state;
-  let stateOk = true;
   if (!state) {
     try {
-      state = loadState(statePath);
+      state = loadState(statePath, opts.config.strictModes);
     } catch (err) {
-      stateOk = false;
       state = {};
       problems.push((err as Error).message);
-      opts.onNote?.(`${(err as Error).message}; bundle and profile layers are skipped`);
+      broken.push(`${(err as Error).message} (the bundle and profile layers cannot be read)`);
     }
   }
   const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config);
   problems.push(...plan.problems);
+  broken.push(...plan.broken);
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
@@ -141,6 +155,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
     head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, body: 0 },
     lines: part.lines,
   };
+  broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));
   const fresh = [statePath, ...plan.watched].some((p) => {
     try {
       const st = statSync(p);
@@ -149,14 +164,18 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       return false;
     }
   });
-  if (stateOk && !fresh) {
+  if (broken.length) opts.onNote?.(broken[0]);
+  if (!broken.length && !fresh) {
     try {
-      mkdirSync(join(opts.home, "cache"), { recursive: true });
-      writeFileAtomic(cachePath, indexText(index.head, index.lines), 0o644, false);
+      mkdirSync(join(opts.home, "cache"), { recursive: true, mode: 0o700 });
+      writeFileAtomic(cachePath, indexText(index.head, index.lines), 0o600, false);
+      sweepTempFiles(join(opts.home, "cache"), now);
     } catch (err) {
       opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);
     }
   }
   // Lines copied from `previous` may be damaged in place: then list every folder again.
-  return catalogOf(index, cachePath, false, () => rebuild(opts, cachePath, statePath, stateSig));
+  const catalog = catalogOf(index, cachePath, false, () => rebuild(opts, cachePath, statePath, stateSig));
+  if (broken.length) catalog.broken = broken;
+  return catalog;
 }

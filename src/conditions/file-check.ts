@@ -3,6 +3,7 @@
 // checks every file when it is built; the hook checks again just before a run, because a chmod or a
 // deletion does not change the layer's mtime and so does not rebuild the index.
 import { type Stats, lstatSync } from "node:fs";
+import { builtinFile } from "./builtin";
 
 const uid = typeof process.getuid === "function" ? process.getuid() : 0;
 
@@ -15,6 +16,7 @@ export function strictModesProblem(st: Stats, what: string): string | undefined 
 
 /** Returns why the condition file at `path` must not run, or undefined. */
 export function fileProblem(path: string, strict: boolean): string | undefined {
+  if (builtinFile(path)) return undefined; // a built-in condition is part of the executable, not a file
   let st: Stats;
   try {
     st = lstatSync(path);

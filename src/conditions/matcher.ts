@@ -74,6 +74,14 @@ export interface Subject {
   programs?: () => { programs: string[]; dynamic: boolean; modules?: string[]; wrappers?: string[]; why?: { construct: string; start: number; end: number }[] };
 }
 
+/**
+ * Codex hands MCP names over sanitized: every character outside [A-Za-z0-9_] of the server and the
+ * tool becomes "_" (server gateway-tools, tool github-create_pull_request arrive as
+ * mcp__gateway_tools__github_create_pull_request; measured with Codex 0.169). A matcher written with
+ * the configured name matches that form too.
+ */
+const sanitized = (s: string) => s.replace(/[^a-z0-9_]/g, "_");
+
 /** Returns true when any alternative matches. bash.<cli> fires for every dynamic command. */
 export function matches(m: Matcher, subject: Subject): boolean {
   const name = subject.name.toLowerCase();
@@ -85,10 +93,10 @@ export function matches(m: Matcher, subject: Subject): boolean {
         if (name.startsWith("mcp__")) return true;
         break;
       case "mcp_server":
-        if (name.startsWith(`mcp__${alt.server}__`)) return true;
+        if (name.startsWith(`mcp__${alt.server}__`) || name.startsWith(`mcp__${sanitized(alt.server)}__`)) return true;
         break;
       case "exact":
-        if (name === alt.name) return true;
+        if (name === alt.name || (alt.name.startsWith("mcp__") && name === sanitized(alt.name))) return true;
         break;
       case "cli": {
         if (name !== "bash" || !subject.programs) break;

@@ -4,6 +4,7 @@
 // changed and copies the others' part of the old index (indexLayers).
 import { type Stats, readdirSync, statSync } from "node:fs";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
+import { builtinFiles } from "./builtin";
 import { fileProblem, strictModesProblem } from "./file-check";
 import { conditionKey, isIgnored, parseFilename } from "./filename";
 import { type Entry, type FolderFacts, type IndexFile, firstLine, indexedConditions } from "./index-file";
@@ -39,6 +40,9 @@ export interface FolderListing {
  * modes when strict) and a filename parse.
  */
 export function listFolder(path: string, strict: boolean, named: (file: string) => ListedFile = listedName): FolderListing {
+  // A built-in profile: its names come from the executable, and there is no file to check.
+  const builtin = builtinFiles(path);
+  if (builtin) return { kind: "dir", files: builtin.sort().map(named) };
   let st: Stats;
   try {
     st = statSync(path);

@@ -1,8 +1,12 @@
-// Who may run a repository's own conditions. Trust applies only to the directory layer: it runs when the
-// repository has no origin, or its owner is the bundle's owner, or is listed in CONDITIONS_TRUSTED_OWNERS.
-// The origin is read from .git/config directly: no `git` process on the hot path.
-import { readFileSync, statSync } from "node:fs";
-import { dirname, isAbsolute, join, resolve } from "node:path";
+// Who may run a repository's own conditions (the directory layer). A repository is trusted when a
+// person trusted it (`agentihooks trust`), or when it has no remote and no clone origin (local work),
+// or when every remote URL it has is owned by the bundle's owner or an owner in
+// CONDITIONS_TRUSTED_OWNERS, host and owner compared. A repository once seen untrusted stays so
+// until a person trusts it (state/trust-store.ts), so renaming or removing a remote changes nothing.
+// Remotes are read with git's own semantics (remotes.ts); this file only judges.
+import { statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
+
 
 /** Returns the nearest ancestor of `cwd` holding `.git` (a file or a folder), or undefined. */
 export function findGitRoot(cwd: string): string | undefined {
@@ -19,78 +23,88 @@ export function findGitRoot(cwd: string): string | undefined {
   return undefined;
 }
 
-/** Returns the path of the config file holding a checkout's remotes (follows `.git` files and worktrees). */
-export function gitConfigPath(root: string): string {
-  const dotgit = join(root, ".git");
-  let gitdir = dotgit;
-  try {
-    if (statSync(dotgit).isFile()) {
-      const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotgit, "utf8"));
-      if (m) gitdir = isAbsolute(m[1].trim()) ? m[1].trim() : resolve(root, m[1].trim());
-      try {
-        // A worktree's gitdir points at .git/worktrees/<name>; its remotes live in the common dir.
-        const common = readFileSync(join(gitdir, "commondir"), "utf8").trim();
-        gitdir = isAbsolute(common) ? common : resolve(gitdir, common);
-      } catch {}
-    }
-  } catch {}
-  return join(gitdir, "config");
+/** A remote's host and owner (namespace), normalized: lowercase, no port, user, `.git` or empty parts. */
+export interface Owner {
+  host: string;
+  owner: string;
 }
 
-/** Returns the `remote "origin"` url from a git config file, or undefined. */
-export function readOriginUrl(configPath: string): string | undefined {
-  let text: string;
+/** Hosts that are another name of the same forge. */
+const HOST_ALIASES: Record<string, string> = { "ssh.github.com": "github.com", "altssh.gitlab.com": "gitlab.com", "www.github.com": "github.com" };
+
+/**
+ * Returns the host and owner of a remote URL (https, ssh, git, scp-like `user@host:path`), or
+ * undefined when it has none that can be trusted: a local path, `..` or `.` or empty segments, a
+ * percent-encoded separator, fewer than two path segments.
+ *   https://github.com/Owner/repo.git  ssh://git@host:22/owner/repo  git@host:group/sub/repo.git
+ */
+export function ownerOf(url: string): Owner | undefined {
+  let host: string;
+  let path: string;
+  const scheme = /^([a-z][a-z0-9+.-]*):\/\/(?:[^@/]*@)?(\[[^\]]+\]|[^/:]+)(?::\d*)?(\/.*)?$/i.exec(url.trim());
+  if (scheme) {
+    if (/^file$/i.test(scheme[1])) return undefined;
+    host = scheme[2];
+    path = scheme[3] ?? "";
+  } else {
+    // scp-like: no slash before the first colon (git's own rule)
+    const scp = /^(?:[^@/:]+@)?(\[[^\]]+\]|[^/:]+):(?!\/\/)(.+)$/.exec(url.trim());
+    if (!scp || scp[1].length < 2) return undefined; // `c:\path` is a Windows drive, not a host
+    host = scp[1];
+    path = scp[2];
+  }
+  let decoded: string;
   try {
-    text = readFileSync(configPath, "utf8");
+    decoded = decodeURIComponent(path);
   } catch {
     return undefined;
   }
-  let inOrigin = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.trim();
-    if (line.startsWith("[")) {
-      inOrigin = /^\[\s*remote\s+"origin"\s*\]$/i.test(line);
-      continue;
-    }
-    if (!inOrigin) continue;
-    const m = /^url\s*=\s*(.*)$/i.exec(line);
-    if (m) return m[1].trim().replace(/^"(.*)"$/, "$1");
-  }
-  return undefined;
+  const segs = decoded.replace(/^\//, "").replace(/\/+$/, "").split("/");
+  if (segs.length < 2 || segs.some((s) => s === "" || s === "." || s === ".." || /[\\\0]/.test(s))) return undefined;
+  segs[segs.length - 1] = segs[segs.length - 1].replace(/\.git$/i, "");
+  if (!segs[segs.length - 1]) return undefined;
+  const h = host.toLowerCase().replace(/\.$/, "");
+  return { host: HOST_ALIASES[h] ?? h, owner: segs.slice(0, -1).join("/").toLowerCase() };
 }
 
+/** Returns `host/owner`. */
+export const ownerKey = (o: Owner) => `${o.host}/${o.owner}`;
+
 /**
- * Returns the lowercased owner (namespace) of a remote url: https, ssh and scp-like forms.
- *   https://github.com/Owner/repo.git  ssh://git@host:22/owner/repo  git@host:owner/repo.git
- * For nested namespaces (group/sub/repo) the owner is "group/sub".
+ * Returns a CONDITIONS_TRUSTED_OWNERS entry as host and owner: `github.com/alice`, or `alice` alone
+ * (which means github.com/alice), or `*`.
  */
-export function ownerOf(url: string): string | undefined {
-  let path: string | undefined;
-  const scheme = /^[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?[^/]+(\/.*)$/i.exec(url);
-  if (scheme) path = scheme[1];
-  else {
-    const scp = /^(?:[^@/]+@)?[^:/]+:(.+)$/.exec(url);
-    if (scp) path = scp[1];
-  }
-  if (!path) return undefined;
-  const segs = path.replace(/\/+$/, "").replace(/\.git$/i, "").split("/").filter(Boolean);
-  if (segs.length < 2) return undefined;
-  return segs.slice(0, -1).join("/").toLowerCase();
+export function trustedEntry(entry: string): Owner | "*" | undefined {
+  const e = entry.trim().toLowerCase().replace(/\/+$/, "").replace(/\.git$/, "");
+  if (e === "*") return "*";
+  if (!e || e.split("/").some((s) => s === "" || s === "." || s === "..")) return undefined;
+  const parts = e.split("/");
+  return parts.length === 1 || !parts[0].includes(".") ? { host: "github.com", owner: e } : { host: parts[0], owner: parts.slice(1).join("/") };
+}
+
+/** True when `entry` covers `o` (the same host, and the same owner or an owner nested below it). */
+export function covers(entry: Owner, o: Owner): boolean {
+  return entry.host === o.host && (entry.owner === o.owner || o.owner.startsWith(`${entry.owner}/`));
 }
 
 export interface TrustVerdict {
   trusted: boolean;
+  /** The untrusted URL's host/owner (or the URL itself when it has none). */
   owner?: string;
   why: string;
 }
 
-/** Decides whether a repository's directory layer may run. */
-export function judgeTrust(repoOwner: string | undefined, hasOrigin: boolean, bundleOwner: string | undefined, trusted: string[]): TrustVerdict {
-  if (!hasOrigin) return { trusted: true, why: "no origin remote (local-only work)" };
-  if (!repoOwner) return { trusted: false, why: "origin url has no owner that can be parsed" };
-  const covers = (entry: string) => entry === repoOwner || repoOwner.startsWith(`${entry}/`);
-  if (bundleOwner && covers(bundleOwner)) return { trusted: true, owner: repoOwner, why: `owner ${repoOwner} is the bundle's owner` };
-  if (trusted.includes("*")) return { trusted: true, owner: repoOwner, why: "CONDITIONS_TRUSTED_OWNERS=*" };
-  if (trusted.some(covers)) return { trusted: true, owner: repoOwner, why: `owner ${repoOwner} is in CONDITIONS_TRUSTED_OWNERS` };
-  return { trusted: false, owner: repoOwner, why: `owner ${repoOwner} is not trusted` };
+/** Returns whether every URL is owned by the bundle's owner or a trusted owner. */
+export function judgeUrls(urls: string[], bundleOwner: Owner | undefined, trusted: string[]): TrustVerdict {
+  if (urls.length === 0) return { trusted: true, why: "no remote and no clone origin (local-only work)" };
+  const entries = trusted.map(trustedEntry);
+  for (const url of urls) {
+    const o = ownerOf(url);
+    if (!o) return { trusted: false, owner: url, why: `remote ${url} has no host and owner that can be trusted` };
+    if (bundleOwner && covers(bundleOwner, o)) continue;
+    if (entries.includes("*")) continue;
+    if (entries.some((e) => e && e !== "*" && covers(e, o))) continue;
+    return { trusted: false, owner: ownerKey(o), why: `owner ${ownerKey(o)} (of ${url}) is not trusted` };
+  }
+  return { trusted: true, owner: ownerOf(urls[0]) && ownerKey(ownerOf(urls[0])!), why: "every remote is owned by the bundle's owner or a trusted owner" };
 }

@@ -78,7 +78,7 @@ export function updateCounters<T>(home: string, sessionId: string, fn: (c: Count
     const c = existed ? readCounters(path) : emptyCounters();
     const out = fn(c);
     trimPending(c);
-    writeFileAtomic(path, JSON.stringify(c), 0o644, false);
+    writeFileAtomic(path, JSON.stringify(c), 0o600, false);
     created = !existed;
     return out;
   });

@@ -25,13 +25,13 @@ function acquire(lock: string): boolean {
   const deadline = Date.now() + WAIT_MS;
   for (let attempt = 0; ; attempt++) {
     try {
-      const fd = openSync(lock, "wx", 0o644);
+      const fd = openSync(lock, "wx", 0o600);
       writeSync(fd, `${process.pid}\n`);
       closeSync(fd);
       return true;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      if (code === "ENOENT") mkdirSync(dirname(lock), { recursive: true });
+      if (code === "ENOENT") mkdirSync(dirname(lock), { recursive: true, mode: 0o700 });
       else if (code !== "EEXIST") throw err;
       else breakIfStale(lock);
     }

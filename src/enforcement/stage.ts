@@ -3,7 +3,7 @@
 // Counting happens on PreToolUse. A harness without a PreToolUse context channel still counts there
 // and records what was due under the call's tool_use_id; its PostToolUse delivers that record.
 import type { Subject } from "../conditions/matcher";
-import type { Stage, StageContext } from "../stages";
+import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
 import { banner } from "./banner";
 import { type Counters, countersPath, dropCounters, readCounters, updateCounters } from "./counters";

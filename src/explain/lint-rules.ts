@@ -3,6 +3,7 @@
 // mistakes or runs that depend on the harness. The script checks are text heuristics and say so.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
+import { builtinFiles, builtinText } from "../conditions/builtin";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { parseMatcher } from "../conditions/matcher";
 import type { LayerSpec } from "../conditions/layers";
@@ -61,7 +62,7 @@ export function lintLayers(specs: LayerSpec[], strict: boolean, env: Record<stri
 
 function listConditions(dir: string): string[] {
   try {
-    return readdirSync(dir).filter((f) => !isIgnored(f)).sort();
+    return (builtinFiles(dir) ?? readdirSync(dir)).filter((f) => !isIgnored(f)).sort();
   } catch {
     return [];
   }
@@ -123,7 +124,7 @@ function matcherChecks(c: Condition, add: Add): void {
 
 function readText(path: string): string | undefined {
   try {
-    return readFileSync(path, "utf8").slice(0, 256 * 1024);
+    return (builtinText(path) ?? readFileSync(path, "utf8")).slice(0, 256 * 1024);
   } catch {
     return undefined;
   }

@@ -103,7 +103,7 @@ export function answersFor(call: HookCall, result: PipelineResult, step: Step): 
     const h = harnessFor(t);
     // The payload's own harness gets exactly what the hook computed; the others get the policy re-applied.
     const effect = t === call.target ? result.effect : effectFor(result, step, h.capabilities);
-    const answer = h.emit(call.event, effect);
+    const answer = h.emit(call.event, effect, call.payload);
     // The hook command appends its notes to stderr the same way.
     for (const n of result.notes) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     out[t] = { ...answer, effect };

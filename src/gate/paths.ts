@@ -1,18 +1,58 @@
-// Which paths hold conditions. A path is protected when, after `~` and `..` are resolved, it lies under
-// a `.claude/conditions` or `.agentihooks/conditions` folder, or under the runtime layer
-// ($AGENTIHOOKS_HOME/conditions, whatever the home is). The home's other decision files are protected
-// the same way, because writing them changes what runs as well: the gate files (a forged one opens the
-// gate), the condition index cache (a forged one lists any script), the built-in profiles and
-// state.json (which bundle and profiles are layers). Both the path as written and its real path
-// (symlinks of the nearest existing ancestor followed) are checked, so neither a symlink pointing into
-// a layer nor a symlinked layer folder slips through.
-import { existsSync, realpathSync } from "node:fs";
-import { basename, dirname, isAbsolute, join, resolve, sep } from "node:path";
+// What the gate protects: every file that decides which conditions run. Writing any of them is a way
+// around the gate, so each is guarded as the condition folders are:
+//   layer     .claude/conditions/ and .agentihooks/conditions/ anywhere, and the runtime layer
+//   home      the home's other decision files: gates (a forged one opens the gate), the index cache (a
+//             forged one lists any script), built-in profiles, state.json (links, bundle, profiles),
+//             trust.json (which repositories may run their own conditions)
+//   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
+//             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
+//             folders and settings.json, user and project alike
+//   executable the agentihooks executable that is running (replacing it replaces every guard)
+//   git       .git/config of a repository holding a layer (its remotes decide trust)
+// A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
+// ones too) lies in one of them.
+import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { hardLinkKind } from "./hard-links";
+import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { followLinks } from "./links";
 
-/** Folder pairs that make a path a condition layer wherever they appear. */
-const LAYER_DIRS = [".claude", ".agentihooks"];
+export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git";
+
+/** How each kind reads in a deny reason. */
+export const KIND_TEXT: Record<ProtectedKind, string> = {
+  layer: "a condition layer",
+  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
+  harness: "a harness's hook registration",
+  executable: "the agentihooks executable",
+  git: "the git config of a repository that holds a condition layer",
+};
+
 /** Entries of $AGENTIHOOKS_HOME (or any `.agentihooks` folder) that decide which conditions run. */
-export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json"];
+export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json"];
+
+/** Consecutive path segments that are protected wherever they appear; `under`: and all beneath. */
+export interface Template {
+  segs: string[];
+  under: boolean;
+  kind: ProtectedKind;
+}
+
+export const TEMPLATES: Template[] = [
+  { segs: [".claude", "conditions"], under: true, kind: "layer" },
+  ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
+  { segs: [".claude", "settings.json"], under: false, kind: "harness" },
+  { segs: [".claude", "settings.local.json"], under: false, kind: "harness" },
+  { segs: [".codex", "hooks.json"], under: false, kind: "harness" },
+  { segs: [".codex", "config.toml"], under: false, kind: "harness" },
+  { segs: [".copilot", "hooks"], under: true, kind: "harness" },
+  { segs: [".copilot", "settings.json"], under: false, kind: "harness" },
+  { segs: [".github", "hooks"], under: true, kind: "harness" },
+  { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
+  { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
+];
+
+/** Folders that hold protected things when they are deleted or moved as a whole. */
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github"];
 
 export interface PathScope {
   cwd: string;
@@ -20,78 +60,183 @@ export interface PathScope {
   userHome: string;
   /** AGENTIHOOKS_HOME. */
   home: string;
+  /** The hook's environment (CODEX_HOME, CLAUDE_CONFIG_DIR, COPILOT_HOME, variables of a command line). */
+  env?: Record<string, string | undefined>;
+  /** The running executable. */
+  exe?: string;
 }
 
-/** Returns `p` with a leading `~` or `~/` expanded and made absolute against `cwd`. */
-export function absolutePath(p: string, scope: PathScope): string {
-  let path = p;
-  if (path === "~" || path.startsWith("~/")) path = join(scope.userHome, path.slice(1));
-  return isAbsolute(path) ? resolve(path) : resolve(scope.cwd, path);
+/** A protected location at a fixed place: `under` covers everything beneath it. */
+export interface Root {
+  path: string;
+  under: boolean;
+  kind: ProtectedKind;
 }
 
-/** Returns the real path of `p`: symlinks of its nearest existing ancestor followed, the rest appended. */
-export function realish(p: string): string {
-  let dir = p;
-  const tail: string[] = [];
-  for (let i = 0; i < 256; i++) {
-    try {
-      const real = realpathSync(dir);
-      return tail.length ? join(real, ...tail.reverse()) : real;
-    } catch {
-      const parent = dirname(dir);
-      if (parent === dir) break;
-      tail.push(basename(dir));
-      dir = parent;
-    }
-  }
-  return p;
-}
-
-const runtimeMemo = new Map<string, string[]>();
-
-/** Returns the protected entries of the home: as configured and as resolved (memoized: one hook call, one home). */
-export function runtimeDirs(home: string): string[] {
-  let dirs = runtimeMemo.get(home);
-  if (!dirs) {
-    const base = resolve(home);
-    const real = realish(base);
-    const roots = real === base ? [base] : [base, real];
-    dirs = [];
-    for (const r of roots) for (const e of HOME_ENTRIES) dirs.push(join(r, e)); // not flatMap: see catalog.ts's gather
-    runtimeMemo.set(home, dirs);
-  }
-  return dirs;
-}
-
-const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith(sep) ? dir : dir + sep);
-
-/** Returns true when an absolute, normalized path lies in a condition layer (lexically). */
-function lexicallyProtected(p: string, runtime: string[]): boolean {
-  if (runtime.some((d) => within(p, d))) return true;
-  const parts = p.split(sep).map((s) => s.toLowerCase());
-  for (let i = 0; i + 1 < parts.length; i++) {
-    if (LAYER_DIRS.includes(parts[i]) && parts[i + 1] === "conditions") return true;
-    if (parts[i] === ".agentihooks" && HOME_ENTRIES.includes(parts[i + 1])) return true;
-  }
-  return false;
-}
-
-/** Returns true when path `p` (as a tool or a command names it) is inside a condition layer. */
-export function isProtectedPath(p: string, scope: PathScope): boolean {
-  if (!p || p.includes("\0")) return false;
-  const runtime = runtimeDirs(scope.home);
-  const abs = absolutePath(p, scope);
-  return lexicallyProtected(abs, runtime) || lexicallyProtected(realish(abs), runtime);
+/** Returns `p` with a leading `~` or `~/` expanded and made absolute against `cwd`, `..` resolved as text. */
+export function absolutePath(p: string, scope: PathScope, cwd = scope.cwd): string {
+  return resolve(rawAbsolute(p, scope, cwd));
 }
 
 /**
- * Returns true when `p` is a folder that holds a condition layer one or two levels down (`.claude`,
- * a repository root with `.agentihooks/conditions`, the home itself): deleting or moving it removes
- * the conditions with it.
+ * Returns `p` made absolute without resolving `..`: after a symlink, `..` climbs from the link's
+ * target (`innocent/../x` where innocent leads into a layer is beside that layer), which only
+ * following the links component by component gets right.
  */
-export function holdsLayer(p: string, scope: PathScope): boolean {
-  const abs = realish(absolutePath(p, scope));
-  if (LAYER_DIRS.includes(basename(abs).toLowerCase())) return true;
-  if (runtimeDirs(scope.home).some((d) => dirname(d) === abs)) return true; // the home itself
-  return LAYER_DIRS.some((l) => existsSync(join(abs, l, "conditions")));
+export function rawAbsolute(p: string, scope: PathScope, cwd = scope.cwd): string {
+  let path = p;
+  if (path === "~" || path.startsWith("~/")) path = scope.userHome + path.slice(1);
+  return path.startsWith("/") ? path : `${cwd}/${path}`;
+}
+
+const rootsMemo = new Map<string, Root[]>();
+
+/** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
+function bothSpellings(dir: string, real?: string): string[] {
+  const base = resolve(dir);
+  if (real === undefined) {
+    try {
+      real = realpathSync.native(base);
+    } catch {
+      real = followLinks(base);
+    }
+  }
+  return real === base ? [base] : [base, real];
+}
+
+/** True when `path` is a symlink (lstat, never a listing: a cache hit lists no folder). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Returns the protected locations at fixed places for this scope (memoized: one hook call, one scope).
+ * The user's home is resolved once and listed once: a folder directly in it that is not a symlink
+ * resolves to the home's real path plus its name, so the usual layout costs a handful of calls.
+ */
+export function protectedRoots(scope: PathScope): Root[] {
+  const env = scope.env ?? {};
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME].join("\0");
+  let roots = rootsMemo.get(key);
+  if (roots) return roots;
+  const out: Root[] = [];
+  roots = out;
+  const userHome = resolve(scope.userHome);
+  const [, realHome = userHome] = bothSpellings(userHome);
+  /** The real path of a folder, cheaply when it sits directly in the user's home and is no symlink. */
+  const realOf = (dir: string) => {
+    const d = resolve(dir);
+    const name = d.slice(userHome.length + 1);
+    return d.startsWith(`${userHome}/`) && !name.includes("/") && !isLink(d) ? `${realHome}/${name}` : undefined;
+  };
+  /** Entries under a folder: both spellings of the folder, and where an entry that is a symlink leads. */
+  const under = (dir: string, entries: [string, boolean, ProtectedKind][]) => {
+    const spellings = bothSpellings(dir, realOf(dir));
+    for (const d of spellings) {
+      for (const [name, deep, kind] of entries) {
+        const path = join(d, name);
+        out.push({ path, under: deep, kind });
+        // an entry that is a symlink (checked once, on the real folder) protects where it leads
+        if (d === spellings[spellings.length - 1] && isLink(path)) out.push({ path: followLinks(path), under: deep, kind });
+      }
+    }
+  };
+  under(scope.home, HOME_ENTRIES.map((e) => [e, true, e === "conditions" ? "layer" : "home"]));
+  under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
+  under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
+  under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  if (scope.exe) for (const p of bothSpellings(scope.exe)) out.push({ path: p, under: false, kind: "executable" });
+  rootsMemo.set(key, out);
+  return out;
+}
+
+const within = (p: string, dir: string) => p === dir || p.startsWith(dir.endsWith("/") ? dir : `${dir}/`);
+
+/** Returns the kind of protection an absolute, normalized path falls under (lexically), or undefined. */
+export function lexicalKind(p: string, roots: Root[]): ProtectedKind | undefined {
+  for (let i = 0; i < roots.length; i++) {
+    const r = roots[i];
+    if (r.under ? within(p, r.path) : p === r.path) return r.kind;
+  }
+  // Plain loops and a first-name lookup: this runs on every call, once, cold (no closures to set up).
+  const parts = p.toLowerCase().split("/");
+  const n = parts.length;
+  for (let i = 0; i < n; i++) {
+    const candidates = BY_FIRST.get(parts[i]);
+    if (!candidates) continue;
+    for (let c = 0; c < candidates.length; c++) {
+      const t = candidates[c];
+      const segs = t.segs;
+      if (i + segs.length > n) continue;
+      let k = 1;
+      while (k < segs.length && parts[i + k] === segs[k]) k++;
+      if (k === segs.length && (t.under || i + k === n)) return t.kind;
+    }
+  }
+  if (n >= 3 && parts[n - 1] === "config" && parts[n - 2] === ".git") {
+    if (holdsLayer(dirname(dirname(p)))) return "git";
+  }
+  return undefined;
+}
+
+/** The templates by their first segment's name. */
+const BY_FIRST = new Map<string, Template[]>();
+for (const t of TEMPLATES) BY_FIRST.set(t.segs[0], [...(BY_FIRST.get(t.segs[0]) ?? []), t]);
+
+/** Returns true when a folder holds a condition layer of its own (a bundle, a profile or a repository). */
+export function holdsLayer(dir: string): boolean {
+  return existsSync(join(dir, ".agentihooks", "conditions")) || existsSync(join(dir, ".claude", "conditions"));
+}
+
+/** Returns the protection kind of path `p` as a tool or a command names it (as written, or where it leads). */
+export function protectedKind(p: string, scope: PathScope, cwd = scope.cwd, memo?: Map<string, string>): ProtectedKind | undefined {
+  if (!p) return undefined;
+  const roots = protectedRoots(scope);
+  let raw = rawAbsolute(p, scope, cwd);
+  let abs = resolve(raw);
+  // /proc/self/cwd is the shell's folder, not the hook's; another process's /proc folders lead anywhere
+  if (abs.startsWith("/proc/")) {
+    const self = /^\/proc\/(?:self|thread-self)\/(cwd|root)(\/.*)?$/.exec(abs);
+    if (!self) return /^\/proc\/[^/]+\/(?:cwd|root|fd|map_files)(?:\/|$)/.test(abs) ? "layer" : undefined;
+    raw = `${self[1] === "cwd" ? cwd : ""}${self[2] ?? ""}` || "/";
+    abs = resolve(raw);
+  }
+  const real = followLinks(raw, memo);
+  return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, roots, scope.cwd, scope.home);
+}
+
+/** protectedKind for a folder that exists (a working directory): a folder is never a hard link. */
+export function protectedDirKind(dir: string, scope: PathScope, memo?: Map<string, string>): ProtectedKind | undefined {
+  const roots = protectedRoots(scope);
+  const abs = resolve(dir);
+  return lexicalKind(abs, roots) ?? lexicalKind(followLinks(abs, memo), roots);
+}
+
+/** Returns true when path `p` is protected (see protectedKind). A NUL byte makes a path suspect. */
+export function isProtectedPath(p: string, scope: PathScope): boolean {
+  if (p.includes("\0")) return true;
+  return protectedKind(p, scope) !== undefined;
+}
+
+/**
+ * Returns true when deleting or moving folder `p` would take protected things with it: it lies above
+ * a protected location, is itself a `.claude`/`.agentihooks` folder, or holds a layer, hook
+ * registrations or the `.git` of a repository with a layer one level down.
+ */
+export function holdsProtected(p: string, scope: PathScope, cwd = scope.cwd, memo?: Map<string, string>): boolean {
+  const raw = rawAbsolute(p, scope, cwd);
+  for (const path of new Set([resolve(raw), followLinks(raw, memo)])) {
+    if (protectedRoots(scope).some((r) => within(r.path, path))) return true;
+    const name = basename(path).toLowerCase();
+    if (name === ".claude" || name === ".agentihooks") return true;
+    if (name === ".git" && holdsLayer(dirname(path))) return true;
+    if (HOLDER_DIRS.includes(name) && TEMPLATES.some((t) => t.segs[0] === name && existsSync(join(path, ...t.segs.slice(1))))) return true;
+    if (holdsLayer(path)) return true;
+    if (TEMPLATES.some((t) => t.kind === "harness" && existsSync(join(path, ...t.segs)))) return true;
+  }
+  return false;
 }

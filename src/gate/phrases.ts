@@ -1,87 +1,183 @@
-// The arming phrase: a person asks for a condition in their own words ("set a condition", "remove the
-// kubectl reminder condition"). Only a prompt the person typed counts, and a negated request does not
-// ("don't add a condition"). Kept as data and one regular expression so the test table reads like it.
+// The arming phrase: the person asks, in their own words, for an agentihooks condition ("set a
+// condition: after every kubectl apply, remind me...", "remove the kubectl-gitops condition"). A prompt
+// arms only when one clause of the person's own words (prompt-text.ts) holds
+//   a request   a verb that creates, changes or removes, then "condition(s)" a few words later
+//               ("add a new condition", "delete the kubectl condition"), not negated anywhere in the
+//               clause ("Do NOT, under any circumstances, add a condition") and not a question
+//               ("how do I add a condition?"; "can you add ..." is a request), and
+//   agentihooks  something that makes it this tool's condition rather than code's ("fix the race
+//               condition", "add a condition to the if"): a strong marker (agentihooks, a matcher
+//               such as pre-bash or bash.git, "remind me", "every time you", the agent or a harness
+//               named, the name of an installed condition), or a hook verb (block, deny, warn, ...)
+//               together with a command the agent runs (git push, rm -rf, kubectl ...).
+// Missing a real request costs the person a rephrase (the deny reason says how); arming on code talk
+// would let the agent change conditions unasked, so every doubt falls on the side of not arming.
+import { clauses, isTypedPrompt, ownWords, PLACEHOLDER } from "./prompt-text";
+
+export { isTypedPrompt };
 
 /** Verbs that create, change or remove a condition. */
 export const VERBS = [
   "set", "add", "create", "make", "write", "put", "install", "remove", "clear", "delete", "drop",
-  "update", "change", "edit", "replace", "fix",
-] as const;
+  "update", "change", "edit", "replace", "fix", "adjust", "tweak", "rename", "disable", "enable", "register",
+  "want", "need",
+];
 
-/** Determiners that may sit between the verb and the name words, any number of them. */
-const DETERMINERS = ["a", "an", "the", "this", "that", "these", "those", "my", "new", "another", "one"];
+/** Words that may sit between the verb and the name words. */
+const DETERMINERS = ["a", "an", "the", "this", "that", "these", "those", "my", "new", "another", "one", "our", "two", "three", "some", "agentihooks"];
 
-/**
- * Words that cannot be part of a condition's name: a phrase such as "update the docs about
- * conditions" talks about conditions, it does not ask for one.
- */
+/** Words that cannot be part of a condition's name ("update the docs about conditions"). */
 const FUNCTION_WORDS = new Set([
-  ...DETERMINERS, "about", "after", "before", "for", "how", "to", "what", "with", "of", "on", "in", "at",
-  "by", "from", "into", "onto", "is", "are", "was", "were", "be", "been", "and", "or", "but", "if", "when",
-  "which", "why", "where", "who", "whose", "it", "its", "i", "you", "we", "they", "he", "she", "me", "us",
-  "them", "do", "does", "did", "not", "no", "any", "all", "some", "as", "than", "then", "so", "there",
-  "here", "without", "per", "via", "over", "under", "up", "out", "off", "your", "our", "their", "his", "her",
-  "can", "could", "should", "would", "will", "shall", "may", "might", "must", "have", "has", "had",
+  ...DETERMINERS.filter((d) => d !== "agentihooks"), "about", "after", "before", "for", "how", "to", "what", "with", "of", "on", "in",
+  "at", "by", "from", "into", "onto", "is", "are", "was", "were", "be", "been", "and", "or", "but", "if", "when", "which", "why",
+  "where", "who", "whose", "it", "its", "i", "you", "we", "they", "he", "she", "me", "us", "them", "do", "does", "did", "not", "no",
+  "any", "all", "as", "than", "then", "so", "there", "here", "without", "per", "via", "over", "under", "up", "out", "off", "your",
+  "their", "his", "her", "can", "could", "should", "would", "will", "shall", "may", "might", "must", "have", "has", "had", "every",
+  "each", "sure", "whether", PLACEHOLDER.toLowerCase(),
 ]);
-
-/** At most this many name words: "set the five words long name of the conditions" is not a request. */
 const MAX_NAME_WORDS = 4;
 
-/** Negations that cancel a request when they stand right before its verb. */
-const NEGATIONS = [
-  "don't", "dont", "do not", "not", "never", "shouldn't", "should not", "won't", "will not", "can't",
-  "cannot", "no", "doesn't", "does not", "mustn't", "must not",
+/** Negation anywhere in the clause before the verb cancels the request. */
+const NEGATION = /(?:^|[^\p{L}'])(?:not|never|no|nobody|nothing|neither|nor|without|instead|refrain|stop|avoid|cannot|[\p{L}]+n't|dont|wont|cant|shouldnt|doesnt|didnt|isnt)(?![\p{L}'])/iu;
+/** A question about conditions, not a request for one. */
+const QUESTION = /^(?:\W*)(?:how|what|why|where|when|which|who|whether|is|are|was|were|does|did|should|shall|do\s+(?:i|we)|may\s+i|am\s+i|have|has)\b/i;
+
+/** A condition's step-matcher prefix, as in its file name: pre-bash, post-Bash, pre-read+edit, pre-mcp__x. */
+const STEP_TOKEN = /\b(?:pre|post|stop|prompt|fail|permission|start|end|notify|compact|substart|substop)-(?:bash|read|write|edit|multiedit|notebookedit|glob|grep|webfetch|websearch|task|agent|any|view|create|apply_patch|mcp|\*)(?=[\s.+_,;:!?'"-]|$)/i;
+
+/** Strong markers: any one makes the request an agentihooks one. */
+const STRONG = [
+  /\bagentihooks\b/i,
+  STEP_TOKEN,
+  /\bbash\.[\p{L}\p{N}_-]+/iu,
+  /\bpre\s*tool\s*use\b|\bpost\s*tool\s*use\b|\buser\s*prompt\s*submit\b/i,
+  /\bremind(?:s|ing)?\s+(?:me|us|you|the\s+agent|claude|codex|copilot)\b/i,
+  /\b(?:every|each|any)\s+time\s+(?:you|i|we|the\s+agent|an?\s+agent|claude|codex|copilot)\b/i,
+  /\bwhenever\s+(?:you|i|we|the\s+agent|an?\s+agent|claude|codex|copilot)\b/i,
+  /\b(?:before|after|when|if)\s+(?:you|the\s+agent|an?\s+agent|claude|codex|copilot)\s+(?:runs?|calls?|uses?|tries|try|writes?|edits?|executes?|does|do)\b/i,
+  /\b(?:claude|codex|copilot|the\s+agents?|agents)\s+(?:never|always|must|should|can't|cannot|won't|only)\b/i,
+  /\btool\s+(?:calls?|use|uses)\b/i,
+  /\bcondition\s+(?:gate|layer|folder)\b/i,
+  /\.claude\/conditions|\.agentihooks/i,
 ];
-/** Questions about conditions are not requests for one: "how do I add a condition?". */
-const QUESTIONS = ["how to", "how do i", "how do you", "how do we", "how can i", "how can you", "how would i", "how should i", "how does one"];
-/** Words allowed between a negation and the verb: "don't ever add", "no need to add". */
-const BRIDGES = ["ever", "really", "actually", "even", "yet", "just", "please", "need to", "have to", "want to", "going to", "bother to", "try to"];
+/** Weak markers: this tool's world, but only with a hook verb. */
+const WEAK = [
+  /(?<![\w./-])(?:claude(?:\s+code)?|codex|copilot)(?![\w./-])/i,
+  /\b(?:the|an?|my|our)\s+agents?\b(?!\s*(?:service|process|server|config|module|class|code|api|id|pool|framework|library|sdk|runtime|_))/i,
+];
+/** Hook verbs: with a command the agent runs (or a weak marker), they make the request an agentihooks one. */
+const HOOK_VERB = /\b(?:block|blocks|blocking|deny|denies|denying|refuse|refuses|warn|warns|warning|nudge|nudges|intercept|intercepts|prevent|prevents|forbid|forbids|disallow|disallows|stop|stops|asks?\s+(?:me|first|before)|never\s+(?:let|run|use|call|touch|edit|push|commit)|let\s+\S+(?:\s+\S+){0,4}\s+through|always\s+asks?)\b/i;
+/** "condition block", "code block": nouns, not the verb. */
+const NOUN_BLOCK = /\b(?:condition|code|if|else|try|catch|finally|except|with|do|begin|end|text|quote|div|html|css)\s+blocks?\b/gi;
+const COMMANDS = /\b(?:sudo|kubectl|terraform|helm|docker|podman|gcloud|psql|mysql|mkfs)\b|\b(?:git|gh|npm|npx|pnpm|yarn|pip3?|cargo|make|bun|deno|brew|apt(?:-get)?|ssh|scp|rsync|curl|wget|python3?|node|rm|dd|aws|chmod|chown)\s+[\w-]|\brm\s+-rf|\bforce[\s-]?push|\bpush\s+--force|\bshell\s+commands?|\bbash\b/i;
+/** Where code lives: a request about a condition there is about code, unless a strong marker says otherwise. */
+const CODE_CONTEXT = /\b(?:in|to|inside|into|within|of)\s+(?:the|this|that|our|my|a|an)?\s*(?:[\w.-]+\s+){0,2}(?:scripts?|functions?|methods?|files?|class|quer(?:y|ies)|loops?|tests?|workflows?|pipelines?|makefile|dockerfile|components?|handlers?|code|modules?|templates?|statements?|regex|branch|if|switch|case|adapters?|endpoints?|routes?|migrations?|schema|models?|views?|controllers?|services?|yaml|json|sql)\b|\b[\w/-]+\.(?:tsx?|jsx?|mjs|py|go|rs|rb|java|kt|c|cc|cpp|h|cs|sh|bash|zsh|ya?ml|json|toml|sql|tf|hcl|php|swift)\b/i;
+/** Name words that make "the X condition" ours whatever else is said. */
+const OUR_NAME_WORDS = new Set(["reminder", "nudge", "agentihooks", "hook"]);
 
 const alt = (words: readonly string[]) => words.map((w) => w.replace(/ /g, "\\s+")).join("|");
 const WORD = "[\\p{L}\\p{N}][\\p{L}\\p{N}_.+/'-]*";
-
-// Compiled on first use: most hook calls never look at a prompt, and Unicode regexes cost at start-up.
-let compiled: { PHRASE: RegExp; NEGATED: RegExp; QUESTION: RegExp } | undefined;
-function regexes() {
-  compiled ??= {
-    PHRASE: new RegExp(
-      `\\b(?:${alt(VERBS)})(?:\\s+up)?((?:\\s+(?:${alt(DETERMINERS)}))*)((?:\\s+${WORD}){0,${MAX_NAME_WORDS}}?)\\s+conditions?\\b`,
-      "giu",
-    ),
-    NEGATED: new RegExp(`(?:^|[^\\p{L}'])(?:${alt(NEGATIONS)})(?:\\s+(?:${alt(BRIDGES)}))?\\s*$`, "iu"),
-    QUESTION: new RegExp(`(?:^|[^\\p{L}'])(?:${alt(QUESTIONS)})\\s*$`, "iu"),
-  };
-  return compiled;
+let phrase: RegExp | undefined;
+/** Compiled on first use: most hook calls never look at a prompt. */
+function phraseRe(): RegExp {
+  phrase ??= new RegExp(
+    `\\b(?:${alt(VERBS)})(?:\\s+(?:up|back|in|out))?((?:\\s+(?:${alt(DETERMINERS)}))*)((?:\\s+${WORD}){0,${MAX_NAME_WORDS}}?)\\s+conditions?\\b`,
+    "giu",
+  );
+  return phrase;
 }
 
 /**
- * Injected prompts: harness notifications, slash-command expansions and hook or reminder blocks are
- * text the person did not type, so they never arm the gate.
+ * Returns the matched request when `prompt` asks for an agentihooks condition, else undefined.
+ * `names`: the installed conditions' names and matchers; naming one marks the request as ours.
  */
-const INJECTED_START = /^\s*<(?:task-notification|system-reminder|command-(?:name|message|args)|local-command-[a-z]+|user-prompt-submit-hook|bash-(?:input|stdout|stderr)|teammate-message|swarm-[a-z-]+)\b/i;
-const INJECTED_BLOCK = /<(system-reminder|task-notification|user-prompt-submit-hook|local-command-[a-z]+|bash-(?:stdout|stderr))\b[^>]*>[\s\S]*?<\/\1>/gi;
-
-/** Returns true when the prompt is something a person typed (not a notification or expansion). */
-export function isTypedPrompt(prompt: string): boolean {
-  return !INJECTED_START.test(prompt);
-}
-
-/** Returns the matched phrase when `prompt` asks to create, change or remove a condition, else undefined. */
-export function findArmingPhrase(prompt: string): string | undefined {
+export function findArmingPhrase(prompt: string, names: readonly string[] = []): string | undefined {
   if (typeof prompt !== "string" || !isTypedPrompt(prompt)) return undefined;
-  // Blocks a harness appends to a typed prompt are not the person's words.
-  const text = prompt.slice(0, 20_000).replace(INJECTED_BLOCK, " ").replace(/[\u2018\u2019\u02bc]/g, "'");
-  for (const m of text.matchAll(regexes().PHRASE)) {
-    const names = m[2].trim().split(/\s+/).filter(Boolean);
-    if (names.some((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
-    if (negated(text.slice(0, m.index))) continue;
-    return m[0].trim();
+  const own = ownWords(prompt);
+  const quotedNames = own.quoted.join(" ");
+  for (const clause of clauses(own.text)) {
+    for (const m of clause.matchAll(phraseRe())) {
+      const nameWords = m[2].trim().split(/\s+/).filter(Boolean);
+      if (nameWords.some((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
+      const before = clause.slice(0, m.index);
+      if (NEGATION.test(before) || isQuestion(clause, before)) continue;
+      if (/\bno\b/i.test(m[1])) continue;
+      if (isOurs(clause, nameWords, names, quotedNames)) return m[0].trim();
+    }
   }
   return undefined;
 }
 
-/** Returns true when the text right before a match ends with a negation or a how-question (in its clause). */
-function negated(before: string): boolean {
-  const clause = (before.slice(-40).split(/[.;:!?,\n]/).pop() ?? "").toLowerCase();
-  return regexes().NEGATED.test(clause) || regexes().QUESTION.test(clause);
+/** A question about conditions ("how do I add a condition?"), not a polite request ("can you add ...?"). */
+function isQuestion(clause: string, before: string): boolean {
+  if (/\b(?:can|could|would|will)\s+you\b/i.test(before)) return false;
+  return QUESTION.test(before) && (clause.endsWith("?") || /^\W*how\b/i.test(before));
+}
+
+function isOurs(clause: string, nameWords: string[], names: readonly string[], quoted: string): boolean {
+  if (STRONG.some((re) => re.test(clause))) return true;
+  if (nameWords.some((w) => OUR_NAME_WORDS.has(w.toLowerCase()))) return true;
+  if (namesInstalled(nameWords, names)) return true;
+  const quotes = clause.includes(PLACEHOLDER) ? quoted : "";
+  // a quoted condition name ("remove the 'pre-bash-x' condition") marks it too
+  if (quotes && (STEP_TOKEN.test(quotes) || /\bbash\.[\w-]+/i.test(quotes))) return true;
+  if (CODE_CONTEXT.test(clause)) return false;
+  const plain = clause.replace(NOUN_BLOCK, " ");
+  const verb = HOOK_VERB.test(plain);
+  return verb && (COMMANDS.test(clause) || COMMANDS.test(quotes) || WEAK.some((re) => re.test(clause)) || blocksAProgram(plain));
+}
+
+/**
+ * "a condition that blocks touch", "never let touch run": the word a hook verb governs is a program
+ * installed here (looked up on PATH), where code talk governs a noun ("blocks the thread", "denies
+ * access").
+ */
+function blocksAProgram(clause: string): boolean {
+  const re = new RegExp(HOOK_VERB.source + "\\s+(?:(?:running|using|calling|any|every|on|about|before|the\\s+use\\s+of)\\s+)?([a-z][a-z0-9_+-]{1,30}(?:\\.[a-z0-9_+-]+)*)(?=$|[\\s,.;:!?)])", "gi");
+  for (const m of clause.matchAll(re)) {
+    const word = m[m.length - 1]?.toLowerCase();
+    if (word && !FUNCTION_WORDS.has(word) && !ENGLISH_COMMANDS.has(word) && onPath(word)) return true;
+  }
+  return false;
+}
+
+/** Programs whose names are everyday words: "denies users", "blocks time", "warns who". */
+const ENGLISH_COMMANDS = new Set([
+  "users", "who", "time", "test", "true", "false", "yes", "which", "kill", "find", "make", "sort", "join", "split", "link",
+  "last", "more", "less", "watch", "cut", "head", "tail", "date", "env", "id", "groups", "top", "free", "file", "type",
+  "write", "wall", "look", "comm", "paste", "seq", "sleep", "wait", "nice", "login", "logout", "access", "update",
+  "install", "merge", "patch", "print", "read", "run", "script", "service", "users", "passwd", "shutdown", "reset", "clear",
+  "tee", "expand", "fold", "factor", "hash", "help", "history", "jobs", "mail", "man", "open", "page", "ping", "pr", "rev",
+  "size", "strings", "sum", "sync", "timeout", "unlink", "w", "whatis", "chat",
+]);
+
+function onPath(word: string): boolean {
+  const { existsSync } = require("node:fs") as typeof import("node:fs");
+  for (const dir of (process.env.PATH ?? "/usr/bin:/bin").split(":")) if (dir && existsSync(`${dir}/${word}`)) return true;
+  return false;
+}
+
+/** Words too common in code talk to name a condition on their own ("the guard condition"). */
+const GENERIC = new Set([
+  "guard", "check", "checks", "test", "tests", "lint", "format", "build", "deploy", "null", "empty", "race", "loop", "exit",
+  "base", "stop", "retry", "error", "timeout", "edge", "boundary", "main", "default", "old", "filter", "sort", "alert", "state",
+  "if", "else", "while", "where", "login", "auth", "flaky", "bash", "shell", "read", "write", "edit",
+]);
+
+/**
+ * True when the name words, or their last words ("the old git-guard condition"), name an installed
+ * condition (its name or program, as consecutive tokens); one generic word alone never does.
+ */
+function namesInstalled(nameWords: string[], names: readonly string[]): boolean {
+  const tokens = (s: string) => s.toLowerCase().replace(/['\u2019]s$/, "").split(/[-_.+\s]+/).filter(Boolean);
+  const want = tokens(nameWords.join(" ")).filter((t) => !FUNCTION_WORDS.has(t));
+  const lists = names.map(tokens);
+  for (let from = 0; from < want.length; from++) {
+    const part = want.slice(from);
+    if (part.length === 1 && (GENERIC.has(part[0]) || part[0].length < 3)) continue;
+    for (const have of lists) {
+      for (let i = 0; i + part.length <= have.length; i++) if (part.every((t, k) => have[i + k] === t)) return true;
+    }
+  }
+  return false;
 }

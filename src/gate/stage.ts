@@ -1,25 +1,50 @@
 // The gate as a pipeline stage. UserPromptSubmit arms it when the person's prompt asks for a condition
-// (and closes it otherwise: a new turn starts closed even when the last one never reached Stop);
-// Stop and SessionEnd close it; PreToolUse denies writes to conditions while it is closed.
+// and the hook was started by the harness itself, not by the agent's shell (provenance.ts); any other
+// prompt closes it (a new turn starts closed even when the last one never reached Stop). Stop and
+// SessionEnd close it. PreToolUse denies, while it is closed, every call that would change what
+// decides which conditions run; a person's own acts (trusting a repository, registering the hooks)
+// are denied to the agent whatever the gate says.
 // This file is on the hook's hot path: it imports no SDK and nothing heavy.
-import type { Stage, StageContext } from "../stages";
+import type { ShellAnalysis } from "../shell/analyze";
+import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
-import { armGate, closeGate, gateMessage, isGateOpen } from "./gate-file";
+import { armGate, closeGate, gateMessage, gateState, personMessage } from "./gate-file";
+import type { PathScope } from "./paths";
 import { conditionWrite } from "./write-guard";
 
 /** Returns the deny reason for a PreToolUse call that would change conditions while the gate is closed. */
 function guard(call: HookCall, payload: Payload, ctx: StageContext) {
   if (call.event !== "PreToolUse") return undefined;
-  // What the call would do is decided first: most calls touch no condition and never read the gate file.
-  const what = conditionWrite({
-    toolName: payload.tool_name ?? "",
-    rawToolName: call.batch.length > 1 ? undefined : call.rawToolName,
-    input: payload.tool_input ?? {},
-    scope: { cwd: payload.cwd || process.cwd(), userHome: process.env.HOME || require("node:os").homedir() /* loaded only without $HOME: it costs at start-up */, home: ctx.home },
-    analysis: ctx.programs(payload),
-  });
-  if (!what || isGateOpen(ctx.home, payload.session_id)) return undefined;
-  return { decision: "deny" as const, reason: gateMessage(what) };
+  const input = payload.tool_input ?? {};
+  const tool = payload.tool_name ?? "";
+  const bad = tool.toLowerCase() === "bash" ? badCommand(input.command) : undefined;
+  if (bad) return { decision: "deny" as const, reason: `agentihooks: the Bash command ${bad}; denied to fail closed (no guard could judge it)` };
+  // What the call would do is decided first: most calls touch nothing protected and never read the gate file.
+  const env = process.env;
+  const scope = { cwd: payload.cwd || process.cwd(), userHome: env.HOME || require("node:os").homedir() /* loaded only without $HOME: it costs at start-up */, home: ctx.home, env, exe: process.execPath };
+  const analysis = ctx.programs(payload) as ShellAnalysis | undefined;
+  if (analysis && (analysis.programs.includes("git") || analysis.programs.includes("gh"))) rememberClones(String(input.command), analysis, scope, ctx);
+  const what = conditionWrite({ toolName: tool, rawToolName: call.batch.length > 1 ? undefined : call.rawToolName, input, scope, analysis });
+  if (!what) return undefined;
+  if (what.personOnly) return { decision: "deny" as const, reason: personMessage(what.what) };
+  const gate = gateState(ctx.home, payload.session_id, ctx.config.strictModes);
+  if (gate.record) return undefined;
+  const refused = gate.refused ? ` The gate file was not trusted: ${gate.refused}.` : "";
+  return { decision: "deny" as const, reason: gateMessage(what.what) + refused };
+}
+
+/** Remembers the line's clones from untrusted owners as untrusted (clone-record.ts; loaded for git lines only). */
+function rememberClones(command: string, analysis: ShellAnalysis, scope: PathScope, ctx: StageContext): void {
+  if (!analysis.commands.some((c) => c.args.includes("clone"))) return;
+  const { recordClones } = require("./clone-record") as typeof import("./clone-record");
+  const { LineState } = require("./line-state") as typeof import("./line-state");
+  recordClones(analysis.commands, new LineState(scope, command, analysis.commands), ctx.home, ctx.config, ctx.note);
+}
+
+/** Returns why a Bash command cannot be judged (not a string, a NUL byte), or undefined. */
+function badCommand(command: unknown): string | undefined {
+  if (typeof command !== "string") return command === undefined ? "is missing" : `is not a string (${Array.isArray(command) ? "array" : command === null ? "null" : typeof command})`;
+  return command.includes("\0") ? "holds a NUL byte" : undefined;
 }
 
 /** Arms or closes the gate on the turn's edges; returns a context line when it was just armed. */
@@ -29,11 +54,23 @@ function context(call: HookCall, payload: Payload, ctx: StageContext): string[] 
     return [];
   }
   if (call.event !== "UserPromptSubmit") return [];
-  // Loaded on a prompt only: its tables cost ~0.1 ms at start-up and tool calls never need them.
+  // Loaded on a prompt only: its tables cost at start-up and tool calls never need them.
   const { findArmingPhrase } = require("./phrases") as typeof import("./phrases");
-  const phrase = typeof payload.prompt === "string" ? findArmingPhrase(payload.prompt) : undefined;
+  // installed conditions' names, and the programs their bash.<cli> matchers name (not bare tool names)
+  const names = (ctx.catalog?.(payload.cwd)?.conditions ?? []).flatMap((c) => {
+    const clis = c.matcher.split("+").filter((m) => /^bash\./i.test(m)).map((m) => m.slice(5));
+    return [c.name, ...clis, ...clis.map((cli) => `${cli}-${c.name}`)];
+  });
+  const phrase = typeof payload.prompt === "string" ? findArmingPhrase(payload.prompt, names) : undefined;
   if (!phrase || !payload.session_id) {
     closeGate(ctx.home, payload.session_id);
+    return [];
+  }
+  const { startedByHarness } = require("./provenance") as typeof import("./provenance");
+  const origin = startedByHarness(call.target);
+  if (!origin.ok) {
+    closeGate(ctx.home, payload.session_id);
+    ctx.note(`the condition gate stays closed: ${origin.why}`);
     return [];
   }
   try {

@@ -1,10 +1,15 @@
-// Decides, while the gate is closed, whether a tool call would create, change or remove a condition.
-// Three doors lead there: the MCP tools condition_set/condition_clear (exact), file tools on a path in
-// a layer (exact, after resolving ~, .. and symlinks), and shell commands (a pattern match: a command
-// that touches a layer must only read). The shell check cannot see every indirect write; the docs say so.
-import type { CommandInfo } from "../shell/programs";
-import type { Analysis } from "../types";
-import { type PathScope, holdsLayer, isProtectedPath, runtimeDirs } from "./paths";
+// Decides whether a tool call would change what decides which conditions run (paths.ts). Doors:
+//   MCP       condition_set / condition_clear under any server name (exact)
+//   file      a file tool naming a protected path, after `~`, `..` and symlinks (dangling ones too);
+//             a harness config only when the call changes its hook registrations (harness-config.ts)
+//   shell     this executable run to change its set-up (self-call.ts), git changing a layer
+//             repository's remotes (git-guard.ts), and any line touching a protected path that does
+//             more than read (bash-guard.ts)
+import type { ShellAnalysis } from "../shell/analyze";
+import type { Write } from "./bash-guard";
+import { KIND_TEXT, type PathScope, absolutePath, protectedKind } from "./paths";
+
+export type { Write };
 
 /**
  * MCP tools that change conditions, as Claude/Codex (`mcp__agentihooks__condition_set`) and Copilot
@@ -22,27 +27,39 @@ const READ_VERBS = /(?:^|[_\-.])(?:read|view|list|get|search|find|glob|grep|show
 const PATH_KEYS = ["file_path", "notebook_path", "path", "filePath", "target_file", "filename", "destination", "source", "new_path", "old_path"];
 const PATH_LIST_KEYS = ["file_paths", "paths", "files"];
 
-/** Destructive programs: deleting or moving a folder that holds a layer removes its conditions. */
-const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "find", "git"]);
-
 export interface WriteCall {
   toolName: string;
   rawToolName?: string;
   input: Record<string, unknown>;
   scope: PathScope;
   /** The Bash command's analysis (from the pipeline's memo). */
-  analysis?: Analysis;
+  analysis?: ShellAnalysis;
 }
 
-/** Returns a short description of what the call would do to conditions, or undefined when it is harmless. */
-export function conditionWrite(call: WriteCall): string | undefined {
+
+/** Returns what the call would change among the things that decide which conditions run, or undefined. */
+export function conditionWrite(call: WriteCall): Write | undefined {
   const names = [call.toolName, call.rawToolName ?? ""];
-  if (names.some((n) => GATED_MCP.test(n))) return `the tool ${call.rawToolName || call.toolName}`;
+  if (names.some((n) => GATED_MCP.test(n))) return { what: `the tool ${call.rawToolName || call.toolName}` };
   const tool = call.toolName.toLowerCase();
   if (tool === "bash") return bashWrite(String(call.input.command ?? ""), call.scope, call.analysis);
   if (READ_TOOLS.has(tool) || READ_VERBS.test(tool)) return undefined;
-  const hit = toolPaths(call.input).find((p) => isProtectedPath(p, call.scope));
-  return hit ? `${call.rawToolName || call.toolName} on ${hit} (a condition layer or the gate's own state)` : undefined;
+  const tool_ = call.rawToolName || call.toolName;
+  const paths = toolPaths(call.input);
+  for (const p of paths) {
+    if (p.includes("\0")) return { what: `${tool_} on a path holding a NUL byte` };
+    const kind = protectedKind(p, call.scope);
+    if (!kind) continue;
+    if (kind === "harness" && paths.length === 1) {
+      // Loaded for harness configs only, as the shell modules below are for shell lines only.
+      const { hookConfigChange } = require("./harness-config") as typeof import("./harness-config");
+      const change = hookConfigChange(absolutePath(p, call.scope), call.input);
+      if (!change) continue;
+      return { what: `${tool_}: ${change}` };
+    }
+    return { what: `${tool_} on ${p} (${KIND_TEXT[kind]})` };
+  }
+  return undefined;
 }
 
 /** Returns every path a file tool's input names. */
@@ -58,47 +75,8 @@ export function toolPaths(input: Record<string, unknown>): string[] {
   return out;
 }
 
-/**
- * A command line counts as touching a layer when its text names one, which is a pattern match:
- * `conditions` with `.claude`, `.agentihooks` or the home; the home's other entries (gates, cache, ...)
- * only with `.agentihooks` or the home, so Claude's own `.claude/cache` stays out of it.
- */
-function mentionsLayer(command: string, scope: PathScope): boolean {
-  const home = /\.agentihooks|agentihooks_home/i.test(command) || [scope.home, ...runtimeDirs(scope.home)].some((d) => command.includes(d));
-  if (/conditions/i.test(command) && (home || /\.claude/i.test(command))) return true;
-  return home && /gates|cache|builtin|state\.json/i.test(command);
-}
-
-/** Returns what the shell command would do to a layer, or undefined when it leaves them alone. */
-export function bashWrite(command: string, scope: PathScope, analysis?: Analysis): string | undefined {
-  const commands = (analysis?.commands as CommandInfo[] | undefined) ?? [];
-  // The CLI is not gated for people at a terminal, so an agent must not reach it through the shell.
-  const cli = commands.find((c) => c.program === "agentihooks" && authorSubcommand(c.args));
-  if (cli) return `\`agentihooks conditions ${authorSubcommand(cli.args)}\``;
-  if (!touches(command, commands, scope)) return undefined;
-  // Loaded here: most commands touch no layer, and building the read-only table costs ~0.2 ms at start-up.
-  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
-  const problem = readOnlyProblem(commands, analysis);
-  return problem ? `a shell command that touches a condition layer and ${problem}` : undefined;
-}
-
-function authorSubcommand(args: string[]): string | undefined {
-  const words = args.filter((a) => !a.startsWith("-"));
-  return words[0] === "conditions" && ["set", "clear"].includes(words[1]) ? words[1] : undefined;
-}
-
-/** Returns true when the command names a layer, runs inside one, or names a path that resolves into one. */
-function touches(command: string, commands: CommandInfo[], scope: PathScope): boolean {
-  if (mentionsLayer(command, scope)) return true;
-  if (isProtectedPath(scope.cwd, scope)) return true;
-  let budget = 256; // each word costs a realpath walk; a huge line is judged by its text alone
-  for (const c of commands) {
-    const words = [...c.args.filter((a) => !a.startsWith("-")), ...c.redirects.map((r) => r.target)];
-    for (const w of words) {
-      if (budget-- <= 0) return false;
-      if (isProtectedPath(w, scope)) return true;
-      if (c.program && REMOVERS.has(c.program) && holdsLayer(w, scope)) return true;
-    }
-  }
-  return false;
+/** Returns what the shell line would change, or undefined when it leaves protected things alone. */
+export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
+  // One lazy chunk for everything a shell line needs: other tools never load it.
+  return (require("./bash-guard") as typeof import("./bash-guard")).bashWrite(command, scope, analysis);
 }

@@ -9,12 +9,13 @@ import { EVENT_NAMES } from "./detect";
 import type { Harness } from "./harness";
 import { PARTS as P, render, type OutputTable } from "./output";
 
+/** Measured against Codex 0.169 (e2e/live/codex*.live.ts; live-harnesses.md). */
 const capabilities: Capabilities = {
-  preContext: false, // the reference uses no PreToolUse context channel on Codex (notes §2.8)
-  ask: false, // `ask` is unsupported and fails open
-  inputRewrite: false,
-  outputRewrite: false, // updatedMCPToolOutput / updatedToolOutput rejected
-  postBlock: false,
+  preContext: true, // hookSpecificOutput.additionalContext reaches the model as a developer message
+  ask: false, // `ask` fails open (the call runs): policy sends a deny instead
+  inputRewrite: true, // permissionDecision "allow" + updatedInput is applied
+  outputRewrite: true, // through a post block: the model then sees only the reason
+  postBlock: true,
   contextLimit: 10_000,
 };
 
@@ -37,15 +38,17 @@ const TOOL_NAMES: Readonly<Record<string, string>> = {
 };
 
 /**
- * Codex output per event. PreToolUse has no context channel: a deny is exit 2 + stderr with an empty
- * stdout (Codex ignores stdout on exit 2); notes go to `systemMessage`, an allowed top-level key (§2.4).
- * Stop/SubagentStop must carry no hookSpecificOutput.
+ * Codex output per event: only keys of Codex's own output schemas (test/fixtures/codex-schemas), since
+ * one unknown key voids the whole answer, a deny included. A deny is exit 2 + stderr with an empty
+ * stdout (Codex ignores stdout on exit 2). Pre context reaches the model through additionalContext and
+ * the person through systemMessage (the TUI shows only that). A post output replacement is a block:
+ * Codex ignores updatedToolOutput but shows the model only a block's reason. Events Codex never sends
+ * (PostToolUseFailure) or cannot steer (PreCompact, SessionEnd) get no answer.
  */
 const OUTPUT: OutputTable = {
   events: {
-    PreToolUse: [P.systemMessage],
-    PostToolUse: [P.nestedContext],
-    PostToolUseFailure: [P.nestedContext],
+    PreToolUse: [P.nestedPreDecision, P.nestedContext, P.contextToPerson],
+    PostToolUse: [P.blockWithOutput, P.nestedContext],
     SessionStart: [P.nestedContext],
     UserPromptSubmit: [P.block, P.nestedContext],
     SubagentStart: [P.nestedContext],
@@ -55,6 +58,27 @@ const OUTPUT: OutputTable = {
   },
   deny: [],
 };
+
+/** The fields liftPatch adds to apply_patch's input for conditions; Codex's own input has `command` only. */
+const LIFTED_PATCH_FIELDS = ["content", "new_string", "file_path", "file_paths"] as const;
+
+/**
+ * Returns the effect in Codex's terms: a rewritten apply_patch input without the fields lifted for
+ * conditions, and a deny's context in its reason (Codex reads only stderr on exit 2).
+ */
+function forCodex(event: EventName, effect: Effect): Effect {
+  if (event !== "PreToolUse") return effect;
+  const out = { ...effect };
+  const input = effect.updatedInput;
+  if (input && typeof input.command === "string" && input.command.includes("*** Begin Patch")) {
+    out.updatedInput = Object.fromEntries(Object.entries(input).filter(([k]) => !(LIFTED_PATCH_FIELDS as readonly string[]).includes(k)));
+  }
+  if (effect.decision === "deny" && effect.context) {
+    out.reason = `${effect.reason ?? ""}\n\n${effect.context}`.trim();
+    out.context = undefined;
+  }
+  return out;
+}
 
 function shapeTool(payload: Payload): void {
   const rawName = payload.tool_name as string;
@@ -83,5 +107,5 @@ export const codex: Harness = {
   target: "codex",
   capabilities,
   normalize,
-  emit: (event: EventName, effect: Effect) => render(OUTPUT, event, effect, capabilities.contextLimit),
+  emit: (event: EventName, effect: Effect) => render(OUTPUT, event, forCodex(event, effect), capabilities.contextLimit),
 };

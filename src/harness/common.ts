@@ -160,14 +160,20 @@ export function parseArgs(value: unknown): unknown {
   return { command: value, content: value };
 }
 
-// One header per touched file; `Move to:` names a second path the patch writes (the gate needs it).
-const PATCH_HEADER = /^\*\*\* (?:(?:Add|Update|Delete) File|Move to): *(.+)$/gm;
+/**
+ * A patch header, as Codex's own parser reads it (codex-rs/apply-patch/src/parser.rs): it trims each
+ * hunk's first line before matching `*** Add File: `, `*** Delete File: ` or `*** Update File: `, so
+ * `   *** Add File: x` is a header. Matched here on every line, case and spacing loosened, `*** Move to:`
+ * too: a path read that Codex would not read only costs a check, a header missed would open a door.
+ */
+const PATCH_HEADER = /^\*\*\*\s*(?:(?:add|delete|update)\s*file|move\s*to)\s*:\s*(.*)$/i;
 
 /** Returns every path an apply_patch body touches, in order, without duplicates. */
 export function patchPaths(body: string): string[] {
   const paths: string[] = [];
-  for (const match of body.matchAll(PATCH_HEADER)) {
-    const path = match[1].trim();
+  for (const line of body.split(/\r?\n|\r/)) {
+    const m = PATCH_HEADER.exec(line.trim());
+    const path = m?.[1].trim();
     if (path && !paths.includes(path)) paths.push(path);
   }
   return paths;
@@ -194,7 +200,8 @@ export function liftPatch(input: Obj, cwd: string): void {
   if (typeof input.command !== "string" || input.command === "") input.command = body; // conditions read a string
   if (isBlank(input.content)) input.content = body;
   if (isBlank(input.new_string)) input.new_string = body;
-  const paths = patchPaths(body).map((path) => resolve(cwd, path));
+  // `..` is left for the filesystem: after a symlink it climbs from the link's target, as Codex's write will
+  const paths = patchPaths(body).map((path) => (/(^|\/)\.\.(\/|$)/.test(path) ? (path.startsWith("/") ? path : `${cwd}/${path}`) : resolve(cwd, path)));
   input.file_paths = paths;
   if (isBlank(input.file_path) && paths.length > 0) input.file_path = paths[0];
 }

@@ -1,20 +1,29 @@
 // GitHub Copilot (CLI and cloud agent). Two payload forms (harness-protocols §3.3): camelCase with no
 // event name (`sessionId`, `toolName`, `toolArgs` as object or JSON text, `toolCalls` batches), and
 // the VS Code form (snake_case, Claude tool names, `tool_result`). Output is flat (§3.4).
+// What the real CLI does with each answer is measured by e2e/live/copilot*.live.ts.
 import { PayloadError } from "../errors";
-import type { Capabilities, Effect, EventName, HookCall, Payload } from "../types";
+import type { Answer, Capabilities, Effect, EventName, HookCall, Payload } from "../types";
 import {
-  addAliases, bashResponse, guardNormalize, isRecord, lookup, parseArgs, resolveEvent, shapeToolInput,
+  addAliases, bashResponse, guardNormalize, isBlank, isRecord, lookup, parseArgs, resolveEvent, shapeToolInput,
   TOOL_EVENTS, validatePayload, type Obj,
 } from "./common";
+import { callId, ID_KEY, takeCarriedId } from "./copilot-ids";
+import { mcpToolName } from "./copilot-mcp";
 import { EVENT_NAMES } from "./detect";
 import type { Harness } from "./harness";
 import { PARTS as P, render, type OutputTable } from "./output";
 
 const capabilities: Capabilities = {
-  preContext: true, // respected since CLI 1.0.24 per the changelog [U at runtime]
-  ask: false, // the cloud agent and non-interactive CLI deny on ask
+  preContext: true, // reaches the model as its own user message (live: copilot-answers)
+  // Interactive: the person is asked; `-p`: "Denied by preToolUse hook (unable to ask user for
+  // confirmation)" with the reason; autopilot denies too (CLI 1.0.97). Never a silent allow.
+  ask: true,
   inputRewrite: true,
+  // modifiedArgs without a decision is applied and Copilot's own permission rules then judge the
+  // rewritten call (live: a rewrite to a command --allow-tool does not cover is refused), so a
+  // rewrite needs no "allow" here and cannot widen what the session permits.
+  rewriteWithoutDecision: true,
   outputRewrite: true,
   postBlock: false,
   contextLimit: 10_240, // §3.4: postToolUse additionalContext capped at 10 KB
@@ -30,6 +39,8 @@ const TOP_KEYS: Readonly<Record<string, string>> = {
   tool_result: "tool_response", // VS Code form
   transcriptPath: "transcript_path",
   workspaceRoot: "cwd",
+  agentType: "agent_type", // subagentStart/subagentStop: what substart-<matcher> conditions match
+  agentId: "agent_id",
 };
 
 /** Argument aliases, added next to the originals (reference notes §2.9). */
@@ -42,8 +53,9 @@ const ARG_KEYS: Readonly<Record<string, string>> = {
 
 /**
  * Copilot tool names -> Claude's (§3.3 "Claude name mapping for PascalCase hooks"). MCP tools arrive
- * as `<server>-<tool>`; that format is unverified [U] and a hyphen cannot be split safely (server
- * names contain hyphens), so they are left as-is; `mcp__`-prefixed names pass through unchanged too.
+ * as `<server>-<tool>` and become `mcp__<server>__<tool>` (copilot-mcp.ts); `mcp__`-prefixed names
+ * pass through unchanged. `write_bash` types its `input` into a running shell session: it is Bash
+ * with that input as the command, marked `typed_input` (see TYPED_INPUT).
  */
 const TOOL_NAMES: Readonly<Record<string, string>> = {
   bash: "Bash",
@@ -61,7 +73,18 @@ const TOOL_NAMES: Readonly<Record<string, string>> = {
   task: "Agent",
   ask_user: "AskUserQuestion",
   update_todo: "TodoWrite",
+  write_bash: "Bash",
+  write_powershell: "Bash",
 };
+
+/**
+ * Tools that type text into a program already running in a shell session (Copilot's `write_bash`;
+ * offered by no model in CLI 1.0.102, which dropped interactive input, but still dispatched to hooks
+ * when a model calls it). What reads the text is unknown: a shell would run it as a command line, a
+ * REPL or `ssh` would do something else. So `bash.<cli>` guards see it as a command line (its
+ * programs) and as dynamic (every `bash.<cli>` guard fires): `typed_input` tells the pipeline.
+ */
+const TYPED_INPUT: ReadonlySet<string> = new Set(["write_bash", "write_powershell"]);
 
 /** `str_replace_editor` is several tools; its `command` argument says which. Unknown ones count as Edit. */
 const EDITOR_COMMANDS: Readonly<Record<string, string>> = {
@@ -107,9 +130,9 @@ const OUTPUT: OutputTable = {
   deny: [P.flatPreDecision],
 };
 
-function toolNameOf(rawName: string, input: Obj): string {
-  if (rawName !== "str_replace_editor") return lookup(TOOL_NAMES, rawName) ?? rawName;
-  return (typeof input.command === "string" && lookup(EDITOR_COMMANDS, input.command)) || "Edit";
+function toolNameOf(rawName: string, input: Obj, cwd: string): string {
+  if (rawName === "str_replace_editor") return (typeof input.command === "string" && lookup(EDITOR_COMMANDS, input.command)) || "Edit";
+  return lookup(TOOL_NAMES, rawName) ?? mcpToolName(rawName, cwd) ?? rawName;
 }
 
 /** Returns the text of a Copilot tool result: `{resultType, textResultForLlm}`, its snake form, or text. */
@@ -120,11 +143,18 @@ function resultText(result: unknown): string | undefined {
   return typeof text === "string" ? text : undefined;
 }
 
-function shapeTool(payload: Payload): void {
+function shapeTool(payload: Payload, rawArgs: unknown): void {
   const rawName = payload.tool_name as string;
   const input = payload.tool_input as Obj;
-  const name = toolNameOf(rawName, input);
+  // The id first, from the arguments as Copilot sent them (before any alias is added).
+  if (!payload.tool_use_id) payload.tool_use_id = takeCarriedId(input) ?? callId(payload.session_id, rawName, withoutId(rawArgs));
+  else takeCarriedId(input);
+  const name = toolNameOf(rawName, input, payload.cwd);
   payload.tool_name = name;
+  if (TYPED_INPUT.has(rawName)) {
+    payload.typed_input = true;
+    if (typeof input.input === "string" && isBlank(input.command)) input.command = input.input;
+  }
   addAliases(input, ARG_KEYS, false);
   shapeToolInput(name, rawName, input, payload.cwd);
   const text = resultText(payload.tool_response);
@@ -148,10 +178,18 @@ function splitCalls(base: Obj, event: EventName): Obj[] {
   });
 }
 
+/** Returns the arguments without the id a rewrite carried (the pre hashed them without it). */
+function withoutId(args: unknown): unknown {
+  if (!isRecord(args) || !(ID_KEY in args)) return args;
+  const { [ID_KEY]: _, ...rest } = args;
+  return rest;
+}
+
 function finish(obj: Obj, event: EventName): Payload {
-  obj.tool_input = parseArgs(obj.tool_input);
+  const rawArgs = obj.tool_input;
+  obj.tool_input = parseArgs(rawArgs);
   const payload = validatePayload(obj, event);
-  if (TOOL_EVENTS.has(event)) shapeTool(payload);
+  if (TOOL_EVENTS.has(event)) shapeTool(payload, typeof rawArgs === "string" ? parseArgs(rawArgs) : rawArgs);
   return payload;
 }
 
@@ -168,9 +206,13 @@ function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
   });
 }
 
-export const copilot: Harness = {
-  target: "copilot",
-  capabilities,
-  normalize,
-  emit: (event: EventName, effect: Effect) => render(OUTPUT, event, effect, capabilities.contextLimit),
-};
+/** A rewrite carries the call's id into the new arguments, so its post (which repeats them) keeps it. */
+function emit(event: EventName, effect: Effect, payload?: Payload): Answer {
+  const id = payload?.tool_use_id;
+  if (event === "PreToolUse" && effect.updatedInput && typeof id === "string" && id) {
+    effect = { ...effect, updatedInput: { ...effect.updatedInput, [ID_KEY]: id } };
+  }
+  return render(OUTPUT, event, effect, capabilities.contextLimit);
+}
+
+export const copilot: Harness = { target: "copilot", capabilities, normalize, emit };

@@ -1,4 +1,4 @@
-import type { Answer, Capabilities, Effect, EventName, HookCall, Target } from "../types";
+import type { Answer, Capabilities, Effect, EventName, HookCall, Payload, Target } from "../types";
 
 /**
  * One harness's edge, both directions: its payload in (normalize) and its answer out (emit).
@@ -13,6 +13,9 @@ export interface Harness {
    * its event needs.
    */
   normalize(raw: Record<string, unknown>, eventHint?: string): HookCall;
-  /** Returns exactly the bytes this harness must receive for `effect` on `event`. */
-  emit(event: EventName, effect: Effect): Answer;
+  /**
+   * Returns exactly the bytes this harness must receive for `effect` on `event`. `payload` is the
+   * normalized call the effect answers, when there is one (Copilot carries its call id in a rewrite).
+   */
+  emit(event: EventName, effect: Effect, payload?: Payload): Answer;
 }

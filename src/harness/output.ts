@@ -29,17 +29,28 @@ function reasonOr(text: string | undefined, fallback: string): string {
 }
 
 function preDecision(target: Obj, effect: Effect, rewriteKey: string): void {
-  if (!effect.decision) return;
-  target.permissionDecision = effect.decision;
-  // Codex and Copilot need a non-empty reason on deny; for allow/ask it is optional
-  if (effect.decision === "deny") target.permissionDecisionReason = reasonOr(effect.reason, DEFAULT_DENY);
-  else if (effect.reason) target.permissionDecisionReason = effect.reason;
+  if (effect.decision) {
+    target.permissionDecision = effect.decision;
+    // Codex and Copilot need a non-empty reason on deny; for allow/ask it is optional
+    if (effect.decision === "deny") target.permissionDecisionReason = reasonOr(effect.reason, DEFAULT_DENY);
+    else if (effect.reason) target.permissionDecisionReason = effect.reason;
+  }
+  // A rewrite without a decision comes only from a harness that judges the rewritten input itself
   if (effect.decision !== "deny" && effect.updatedInput) target[rewriteKey] = effect.updatedInput;
+}
+
+/** Returns the text of MCP content blocks (`[{type:"text", text}]` or `{content: [...]}`), or undefined. */
+function blocksText(output: unknown): string | undefined {
+  const list = Array.isArray(output) ? output : isRecord(output) && Array.isArray(output.content) ? output.content : undefined;
+  if (!list?.length || !list.every((b) => isRecord(b) && b.type === "text" && typeof b.text === "string")) return undefined;
+  return list.map((b) => (b as { text: string }).text).join("\n");
 }
 
 /** Returns Copilot's textResultForLlm for a replacement output given in the tool's shape. */
 export function outputText(output: unknown): string {
   if (typeof output === "string") return output;
+  const blocks = blocksText(output);
+  if (blocks !== undefined) return blocks;
   if (isRecord(output) && typeof output.stdout === "string") {
     const stderr = typeof output.stderr === "string" ? output.stderr : "";
     return stderr ? `${output.stdout}\n${stderr}` : output.stdout;
@@ -64,15 +75,27 @@ export const PARTS = {
   flatContext: (f, e, limit) => {
     if (e.context) f.top.additionalContext = capContext(e.context, limit);
   },
-  /** Top-level systemMessage: a warning shown to the person (Codex, where the agent has no channel). */
-  systemMessage: (f, e, limit) => {
-    if (e.systemMessage) f.top.systemMessage = capContext(e.systemMessage, limit);
-  },
   /** Top-level `{decision:"block", reason}`: post, prompt, stop, substop, compact. */
   block: (f, e) => {
     if (e.block === undefined) return;
     f.top.decision = "block";
     f.top.reason = reasonOr(e.block, DEFAULT_BLOCK);
+  },
+  /** Top-level systemMessage with the agent's context too (Codex PreToolUse: the TUI shows only this). */
+  contextToPerson: (f, e, limit) => {
+    const text = [e.systemMessage, e.context].filter(Boolean).join("\n\n");
+    if (text) f.top.systemMessage = capContext(text, limit);
+  },
+  /**
+   * Codex PostToolUse: `{decision:"block", reason}` for a block and for a replacement output alike,
+   * since the model then sees only the reason (Codex ignores updatedToolOutput).
+   */
+  blockWithOutput: (f, e) => {
+    const replaced = e.updatedOutput === undefined ? undefined : outputText(e.updatedOutput);
+    if (e.block === undefined && replaced === undefined) return;
+    const texts = [e.block === undefined ? undefined : reasonOr(e.block, DEFAULT_BLOCK), replaced];
+    f.top.decision = "block";
+    f.top.reason = reasonOr(texts.filter((t) => t !== undefined).join("\n\n"), DEFAULT_BLOCK);
   },
   /** Claude PreToolUse: nested permissionDecision / permissionDecisionReason / updatedInput. */
   nestedPreDecision: (f, e) => preDecision(f.nested, e, "updatedInput"),

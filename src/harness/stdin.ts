@@ -12,14 +12,21 @@ export interface ReadOptions {
   maxBytes?: number;
   /** Deeper nesting is refused before parsing (every later JSON walk would recurse that deep too). */
   maxDepth?: number;
+  /** Also return the decoded text of the value (capture mode). */
+  keepText?: boolean;
 }
 
 export interface ReadResult {
   value?: unknown;
   /** One line saying why there is no value. */
   error?: string;
-  /** With an error: the first bytes read, so the caller can tell a garbled PreToolUse (fail closed). */
-  head?: string;
+  /**
+   * With an error: every byte read (latin1, up to maxBytes), so the caller can find the event of a
+   * payload it cannot parse, wherever its name sits (fail closed when it cannot).
+   */
+  raw?: string;
+  /** With keepText: the bytes of the value as read, decoded. */
+  text?: string;
 }
 
 const DEFAULTS = { deadlineMs: 1500, maxBytes: 64 * 1024 * 1024, maxDepth: 512 };
@@ -94,7 +101,7 @@ export class JsonScanner {
 }
 
 /** Returns the parsed value of the bytes, or a one-line reason they are not a JSON value. */
-export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
+export function parseBytes(chunks: Uint8Array[], total: number, keepText = false): ReadResult {
   let text: string;
   try {
     text = new TextDecoder("utf-8", { fatal: true }).decode(joinChunks(chunks, total));
@@ -103,7 +110,7 @@ export function parseBytes(chunks: Uint8Array[], total: number): ReadResult {
   }
   if (text.trim() === "") return { error: "stdin is empty" };
   try {
-    return { value: JSON.parse(text) };
+    return keepText ? { value: JSON.parse(text), text } : { value: JSON.parse(text) };
   } catch (err) {
     // JSON.parse recurses; absurd nesting overflows the stack instead of failing as a syntax error
     if (err instanceof RangeError) return { error: "stdin JSON nests too deeply to parse" };
@@ -157,6 +164,28 @@ async function drain(pull: Pull): Promise<void> {
 }
 
 /**
+ * Keeps the rest of a payload that cannot be parsed (up to maxBytes or the deadline), so its event can
+ * still be found wherever it is named; returns `result`.
+ */
+async function readRest(chunks: Uint8Array[], total: number, pull: Pull, maxBytes: number, result: ReadResult): Promise<ReadResult> {
+  try {
+    for (;;) {
+      const next = await pull.next();
+      if (next.done) break;
+      const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+      const room = maxBytes - total;
+      chunks.push(bytes.length > room ? bytes.subarray(0, room) : bytes);
+      total += Math.min(bytes.length, room);
+      if (total >= maxBytes) {
+        drain(pull);
+        break;
+      }
+    }
+  } catch {}
+  return result;
+}
+
+/**
  * Returns the first JSON value on `source` (default: stdin), or an error line when the bytes are empty,
  * not UTF-8, not JSON, larger than maxBytes, nested deeper than maxDepth, or incomplete at the deadline.
  * Never throws.
@@ -165,11 +194,11 @@ export async function readPayload(source?: Source, opts: ReadOptions = {}): Prom
   const chunks: Uint8Array[] = [];
   const result = await readInto(chunks, source, opts);
   if (result.error === undefined || chunks.length === 0) return result;
-  return { ...result, head: Buffer.from(chunks[0].subarray(0, 512)).toString("latin1") };
+  return { ...result, raw: Buffer.concat(chunks).toString("latin1") };
 }
 
 async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: ReadOptions): Promise<ReadResult> {
-  const { deadlineMs, maxBytes, maxDepth } = { ...DEFAULTS, ...opts };
+  const { deadlineMs, maxBytes, maxDepth, keepText } = { ...DEFAULTS, ...opts };
   const scanner = new JsonScanner(maxDepth);
   let total = 0;
   let pull: Pull;
@@ -187,17 +216,17 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
     for (;;) {
       const next = await pull.next();
       if (next.done && expired) return atDeadline(chunks, total, deadlineMs);
-      if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total);
+      if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total, keepText);
       const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
       const end = scanner.feed(bytes);
       const used = end >= 0 ? bytes.subarray(0, end) : bytes;
       total += used.length;
       if (total > maxBytes) return { error: `payload is larger than ${maxBytes} bytes` };
       chunks.push(used);
-      if (scanner.tooDeep) return { error: `payload nests deeper than ${maxDepth} levels` };
+      if (scanner.tooDeep) return readRest(chunks, total, pull, maxBytes, { error: `payload nests deeper than ${maxDepth} levels` });
       if (end >= 0) {
         drain(pull);
-        return parseBytes(chunks, total);
+        return parseBytes(chunks, total, keepText);
       }
     }
   } catch (err) {

@@ -12,6 +12,7 @@ import { clearEnforcement, listEnforcements, setEnforcement } from "../enforceme
 import { oneLine } from "../errors";
 import { gateMessage, isGateOpen } from "../gate/gate-file";
 import { homeDir } from "../state/home";
+import type { Target } from "../types";
 import { VERSION } from "../version";
 
 type Answer = { content: { type: "text"; text: string }[]; isError?: boolean };
@@ -39,7 +40,7 @@ const target = z.enum(["claude", "codex", "copilot"]).optional().describe("Whose
 const sessionId = z.string().min(1).describe("The session id the hook reported (the gate is per session)");
 const scope = z.enum(["global", "profile", "directory"]);
 
-function registerConditionTools(server: McpServer): void {
+function registerConditionTools(server: McpServer, def: Target | undefined): void {
   server.registerTool("condition_set", {
     description: "Write a condition script <step>-<matcher>-<name>[.async].<ext>, executable, live from the next matching tool call. Gated: only after the person asked for a condition in their own words this turn.",
     inputSchema: {
@@ -58,23 +59,23 @@ function registerConditionTools(server: McpServer): void {
     },
   }, (a) => gated("condition_set", a.session_id, () => setCondition({
     step: a.step, matcher: a.matcher, name: a.name, script: a.script, language: a.language, scope: a.scope,
-    profile: a.profile || undefined, cwd: a.cwd || undefined, runAsync: a.run_async, replace: a.replace, target: a.target,
+    profile: a.profile || undefined, cwd: a.cwd || undefined, runAsync: a.run_async, replace: a.replace, target: a.target ?? def,
   })));
   server.registerTool("condition_clear", {
     description: "Delete one condition file (scope picks the layer when the name is in several). Gated like condition_set.",
     inputSchema: { file: z.string().min(1).describe("File name, <step>-<matcher>-<name>, or name"), session_id: sessionId, scope: scope.optional(), profile: z.string().optional(), cwd, target },
-  }, (a) => gated("condition_clear", a.session_id, () => clearCondition({ file: a.file, scope: a.scope, profile: a.profile, cwd: a.cwd || undefined, target: a.target })));
+  }, (a) => gated("condition_clear", a.session_id, () => clearCondition({ file: a.file, scope: a.scope, profile: a.profile, cwd: a.cwd || undefined, target: a.target ?? def })));
   server.registerTool("condition_list", {
     description: "Layers (with trust), active conditions in execution order, and files that do not parse; with `tool` (and `command`), what would fire.",
     inputSchema: { cwd, target, step: z.string().optional(), tool: z.string().optional(), command: z.string().optional() },
-  }, (a) => answer(() => ({ success: true, ...listDocument({ target: a.target, cwd: a.cwd || undefined, step: a.step, tool: a.tool, command: a.command }) })));
+  }, (a) => answer(() => ({ success: true, ...listDocument({ target: a.target ?? def, cwd: a.cwd || undefined, step: a.step, tool: a.tool, command: a.command }) })));
   server.registerTool("condition_show", {
     description: "The script of one active condition.",
     inputSchema: { file: z.string().min(1).describe("File name, <step>-<matcher>-<name>, or name"), cwd, target },
-  }, (a) => answer(() => showCondition({ file: a.file, cwd: a.cwd || undefined, target: a.target })));
+  }, (a) => answer(() => showCondition({ file: a.file, cwd: a.cwd || undefined, target: a.target ?? def })));
 }
 
-function registerEnforcementTools(server: McpServer): void {
+function registerEnforcementTools(server: McpServer, def: Target | undefined): void {
   server.registerTool("enforcement_set", {
     description: "Add a standing instruction delivered to the agent every `cadence` matching tool calls.",
     inputSchema: {
@@ -82,31 +83,35 @@ function registerEnforcementTools(server: McpServer): void {
       matcher: z.string().optional().describe("Matcher grammar (as conditions); default every tool"), tag: z.string().optional(),
       local: z.boolean().default(false).describe("Write to the repository's .agentihooks/enforcements.json"), cwd, target,
     },
-  }, (a) => answer(() => ({ success: true, ...setEnforcement({ message: a.message, cadence: a.cadence, matcher: a.matcher, tag: a.tag, local: a.local, cwd: a.cwd || undefined, target: a.target }) })));
+  }, (a) => answer(() => ({ success: true, ...setEnforcement({ message: a.message, cadence: a.cadence, matcher: a.matcher, tag: a.tag, local: a.local, cwd: a.cwd || undefined, target: a.target ?? def }) })));
   server.registerTool("enforcement_list", {
     description: "Active enforcements with their sources, and files that failed to load.",
     inputSchema: { cwd, target },
-  }, (a) => answer(() => ({ success: true, ...listEnforcements({ cwd: a.cwd || undefined, target: a.target }) })));
+  }, (a) => answer(() => ({ success: true, ...listEnforcements({ cwd: a.cwd || undefined, target: a.target ?? def }) })));
   server.registerTool("enforcement_clear", {
     description: "Remove enforcements by id or tag (or all of one file with all=true).",
     inputSchema: { id: z.string().optional(), tag: z.string().optional(), all: z.boolean().default(false), local: z.boolean().default(false), cwd, target },
   }, (a) => answer(() => {
     // Clearing a whole file is never the default: an id or tag, or an explicit all.
     if (!a.id && !a.tag && !a.all) throw new Error("pass id, tag, or all=true");
-    return { success: true, ...clearEnforcement({ id: a.id, tag: a.tag, local: a.local, cwd: a.cwd || undefined, target: a.target }) };
+    return { success: true, ...clearEnforcement({ id: a.id, tag: a.tag, local: a.local, cwd: a.cwd || undefined, target: a.target ?? def }) };
   }));
 }
 
-/** Returns a server with every tool registered (not yet connected). */
-export function createServer(): McpServer {
+/**
+ * Returns a server with every tool registered (not yet connected). `target` is the harness that
+ * started it (`agentihooks mcp --target T`, as init registers it): a tool call that names no target
+ * uses that harness's profile chain.
+ */
+export function createServer(target?: Target): McpServer {
   const server = new McpServer({ name: "agentihooks", version: VERSION });
-  registerConditionTools(server);
-  registerEnforcementTools(server);
+  registerConditionTools(server, target);
+  registerEnforcementTools(server, target);
   return server;
 }
 
 /** Serves MCP on stdin/stdout until the client closes the stream. */
-export async function serveStdio(): Promise<void> {
-  const server = createServer();
+export async function serveStdio(target?: Target): Promise<void> {
+  const server = createServer(target);
   await server.connect(new StdioServerTransport());
 }

@@ -4,6 +4,8 @@
 import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
+import { builtinFile } from "../conditions/builtin";
+import { nextRunId, started } from "./reaper";
 import { runnerEnv, runnerFor } from "./runner";
 import { type SpawnOptions, spawnCondition } from "./spawn";
 
@@ -35,16 +37,31 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   }
   const sync = conditions.filter((c) => !c.async);
   const results: Outcome[] = new Array(sync.length);
+  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs });
+  // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
+  const spawned: number[] = [];
+  const inProcess: number[] = [];
+  for (let i = 0; i < sync.length; i++) (builtinFile(sync[i].path) ? inProcess : spawned).push(i);
   let next = 0;
   const worker = async () => {
-    while (next < sync.length) {
-      const i = next++;
-      const spawnOpts: SpawnOptions = { stdin: opts.payloadJson, cwd, env: opts.envFor(sync[i]), timeoutMs: opts.timeoutMs };
-      results[i] = await spawnCondition(sync[i], spawnOpts);
+    while (next < spawned.length) {
+      const i = spawned[next++];
+      results[i] = await spawnCondition(sync[i], options(sync[i]));
     }
   };
   const workers: Promise<void>[] = []; // a loop, not Array.from: a builtin's first use costs ~0.2 ms at start-up
-  for (let w = 0; w < Math.min(opts.maxParallel, sync.length); w++) workers.push(worker());
+  for (let w = 0; w < Math.min(opts.maxParallel, spawned.length); w++) workers.push(worker());
+  // The processes are starting meanwhile: a built-in's work overlaps theirs.
+  if (inProcess.length) {
+    // Loaded here only: a call that runs no built-in never evaluates them (Bun makes require() a lazy chunk).
+    const { builtinFunction, runBuiltin } = require("./builtin") as typeof import("./builtin");
+    // They run one after another but, like the processes, all from the start of the call: one deadline.
+    const due = performance.now() + opts.timeoutMs;
+    for (const i of inProcess) {
+      const run = builtinFunction(sync[i]);
+      results[i] = run ? await runBuiltin(sync[i], run, options(sync[i]), due) : await spawnCondition(sync[i], options(sync[i]));
+    }
+  }
   await Promise.all(workers);
   return [...outcomes, ...results];
 }
@@ -57,14 +74,15 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
   const argv = runnerFor(c.path, c.ext, opts.envFor(c));
   if (typeof argv === "string") return argv;
   try {
-    mkdirSync(opts.logsDir, { recursive: true });
+    mkdirSync(opts.logsDir, { recursive: true, mode: 0o700 });
     const inputPath = join(opts.logsDir, `.async-input.${process.pid}.${Math.random().toString(36).slice(2)}`);
     writeFileSync(inputPath, opts.payloadJson, { mode: 0o600 });
     const input = openSync(inputPath, "r");
     unlinkSync(inputPath); // the open descriptor keeps the data; nothing is left behind
     const log = openSync(join(opts.logsDir, "async-conditions.log"), "a");
     const limit = String(Math.ceil(opts.timeoutMs / 1000) + 5);
-    const env = opts.envFor(c);
+    // Its own run id: what it leaves behind is never taken for a synchronous condition's (reaper.ts)
+    const env = { ...opts.envFor(c), AH_RUN_ID: nextRunId() };
     const proc = Bun.spawn(["timeout", "-s", "KILL", limit, ...argv], {
       cwd: opts.cwd,
       env: runnerEnv(argv, env),
@@ -74,6 +92,7 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
       detached: true,
     });
     proc.unref();
+    started(proc.pid);
     closeSync(input);
     closeSync(log);
     return undefined;

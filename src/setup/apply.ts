@@ -65,3 +65,32 @@ function removeEmptyDirs(dir: string, stopAt: string): void {
     d = dirname(d);
   }
 }
+
+/**
+ * Adds `edit` to the change planned for `path`, or plans one from the file on disk: two edits of one
+ * file (the MCP server and Codex's hook trust share config.toml) become one write. `isOurs` tells a
+ * text that already holds agentihooks' entries: such a text is never backed up, and a backup holding
+ * them is stale. A result equal to a usable backup (trailing whitespace aside) restores its bytes; an empty result of a file without a
+ * usable backup removes the file (init created it).
+ */
+export function amendChange(
+  changes: FileChange[], path: string, edit: (text: string) => string, note: string, stopAt: string, isOurs: (text: string) => boolean,
+): void {
+  const prior = changes.find((c) => c.path === path);
+  const existed = prior ? prior.existed : existsSync(path);
+  const before = prior ? prior.before : existed ? readFileSync(path, "utf8") : "";
+  const base = prior ? (prior.after ?? "") : before;
+  const after = edit(base);
+  if (after === base) return;
+  const change: FileChange = prior ?? { path, before, existed, after, backup: existed, note };
+  if (prior) prior.note = `${prior.note}; ${note}`;
+  else changes.push(change);
+  change.after = after;
+  if (isOurs(before)) change.backup = false;
+  const saved = readBackup(path);
+  const usable = saved !== undefined && !isOurs(saved);
+  // Trailing whitespace aside (separators init added), what is left is the backup: its bytes come back.
+  if (usable && after.trimEnd() === saved.trimEnd()) Object.assign(change, { after: saved, dropBackup: true });
+  else if (!usable && after.trim() === "" && existed) Object.assign(change, { after: null, stopAt, dropBackup: saved !== undefined });
+  else if (after.trim() === "" && !existed) changes.splice(changes.indexOf(change), 1);
+}

@@ -5,6 +5,7 @@
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { SESSION_END_MAX_SEC } from "./codex-trust";
 import { firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
@@ -15,12 +16,15 @@ const EVENTS = [
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
+export function ourExe(h: Json): string | undefined {
   if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
   const first = firstShellWord(h.command);
   if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
   return isAgentihooksPath(first.word) ? first.word : undefined;
 }
+
+/** true for a handler agentihooks wrote (any version, any executable path). */
+export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
 
@@ -37,7 +41,12 @@ export const codexSetup: HarnessSetup = {
     return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "hooks.json");
   },
   add(config, spec, where) {
-    const make = (event: string): JsonObject => ({ type: "command", command: codexCommand(spec.exe, event), timeout: spec.timeoutSec });
+    const make = (event: string): JsonObject => ({
+      type: "command",
+      command: codexCommand(spec.exe, event),
+      // Codex clamps a SessionEnd timeout above 3 s, with an error item on every run
+      timeout: event === "SessionEnd" ? Math.min(SESSION_END_MAX_SEC, spec.timeoutSec) : spec.timeoutSec,
+    });
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),

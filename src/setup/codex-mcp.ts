@@ -7,8 +7,10 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
-import type { McpConfig, McpFile } from "./mcp-config";
-import { MCP_ARGS, MCP_NAME } from "./harness-setup";
+import type { McpConfig, McpFile } from "./mcp-types";
+import { MCP_NAME, mcpArgs } from "./harness-setup";
+
+const MCP_ARGS = mcpArgs("codex");
 
 export const MARKER = "# added by agentihooks init";
 
@@ -27,7 +29,7 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 const sameTable = (a: Table | undefined, b: Table) => !!a && same(Object.entries(a).sort(), Object.entries(b).sort());
 
 /** Returns `s` as a TOML basic string (JSON's escapes are TOML's, DEL aside). */
-const tomlString = (s: string) => JSON.stringify(s).replace(/\x7f/g, "\\u007f");
+export const tomlString = (s: string) => JSON.stringify(s).replace(/\x7f/g, "\\u007f");
 
 /** Returns the parsed TOML; a syntax error becomes `file:line: reason`. */
 export function parseToml(text: string, path: string): Table {
@@ -56,7 +58,7 @@ function errorLine(text: string): number {
  * Returns, per line, whether it starts outside any multi-line string or open array/inline table: only
  * such a line can be a table header or a key (a `[` inside a multi-line array is not a header).
  */
-function structuralLines(lines: string[]): boolean[] {
+export function structuralLines(lines: string[]): boolean[] {
   let ml: string | null = null;
   let depth = 0;
   return lines.map((line) => {

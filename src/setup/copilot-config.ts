@@ -1,9 +1,12 @@
 // Copilot CLI: a hooks file of our own, ~/.copilot/hooks/agentihooks.json (user) or
 // .github/hooks/agentihooks.json (project). camelCase events, so the payload carries no event name
-// and `--event` is on argv. User scope uses `exec` + `args` (no shell) with a `bash` fallback; the
-// project file is usually committed and read by the cloud agent and by teammates, where this machine's
-// path does not exist, and Copilot denies every tool call when a preToolUse hook cannot start. So the
-// project file carries only a `bash` command that exits 0 when the executable is not there.
+// and `--event` is on argv. One command form per entry: Copilot skips an entry with both `exec` and
+// `bash` ("but not both — hook will be skipped", in its log only). User scope: `exec` + `args`, no
+// shell; when the executable is gone Copilot denies every tool call ("hook errored", fail-closed), so
+// guards never silently stop, and doctor names the fix. Project scope: the file is committed and read
+// by the cloud agent and by teammates, where this machine's path does not exist, so it carries only a
+// guarded `bash` command that exits 0 (no opinion) when the executable is not there. Both behaviours
+// are measured live (e2e/live/copilot-setup.live.ts).
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
@@ -38,9 +41,8 @@ export function copilotBash(exe: string, event: string): string {
 }
 
 function handler(spec: HookSpec, event: string): JsonObject {
-  const bash = copilotBash(spec.exe, event);
-  if (spec.scope === "project") return { type: "command", bash, timeoutSec: spec.timeoutSec };
-  return { type: "command", exec: spec.exe, args: hookArgs("copilot", event), bash, timeoutSec: spec.timeoutSec };
+  if (spec.scope === "project") return { type: "command", bash: copilotBash(spec.exe, event), timeoutSec: spec.timeoutSec };
+  return { type: "command", exec: spec.exe, args: hookArgs("copilot", event), timeoutSec: spec.timeoutSec };
 }
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: false, isOurs: (h) => ourExe(h) !== undefined, where });

@@ -1,9 +1,12 @@
 // `doctor`: each check is a value (ok, warn, fail, info) with the command that fixes it. Only `fail`
 // makes the exit code 1; a shadowed condition is a `warn`, since replacing a global condition from a
-// profile is a feature and only the user knows whether it was meant.
+// profile is a feature and only the user knows whether it was meant. The checks every harness shares
+// (its files parse, they call this executable and it runs, every event registered, the MCP server)
+// are here; what only one harness loads or refuses is that harness's function in HARNESS_CHECKS.
 import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
+import { builtinFiles } from "../conditions/builtin";
 import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { findGitRoot } from "../conditions/trust";
@@ -15,13 +18,21 @@ import { TARGETS, type Target } from "../types";
 import type { Scope } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
+import type { Check } from "./check";
+import { claudeChecks } from "./claude-doctor";
+import { checkCodexTrust } from "./codex-trust-plan";
+import { copilotChecks } from "./copilot-doctor";
+import type { DoctorContext } from "./doctor-context";
 import { checkMcp } from "./mcp-config";
+import { judgeExe } from "./registered-exe";
 
-export interface Check {
-  level: "ok" | "warn" | "fail" | "info";
-  text: string;
-  fix?: string;
-}
+export type { Check } from "./check";
+
+/** Per harness, the checks of what only that harness loads or refuses (one function each). */
+const HARNESS_CHECKS: Partial<Record<Target, (ctx: DoctorContext) => Check[]>> = {
+  claude: claudeChecks,
+  copilot: (ctx) => copilotChecks(ctx.scopes, ctx.setup),
+};
 
 interface DoctorOptions {
   cwd: string;
@@ -48,6 +59,8 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
   const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setupContext(opts)));
+  const ctx: DoctorContext = { self, cwd: opts.cwd, env: opts.env, scopes, setup: setupContext(opts) };
+  for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(ctx) ?? []));
   checks.push(checkHome());
   for (const t of active) checkConditions(t, opts, checks);
   return checks;
@@ -72,14 +85,14 @@ function checkHarness(target: Target, self: string, state: State, opts: DoctorOp
     }
     if (!found.length) continue;
     configured = true;
-    const others = [...new Set(found.map((f) => f.exe))].filter((e) => e !== self);
+    const others = [...new Set(found.map((f) => f.exe))].map((exe) => ({ exe, v: judgeExe(exe, self) })).filter((x) => !x.v.ok);
     const missing = setup.events.filter((e) => !found.some((f) => f.event === e));
-    for (const exe of others) {
-      const gone = existsSync(exe) ? "" : " (which does not exist)";
-      checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}${gone}, not this executable (${self})`, fix });
+    for (const { exe, v } of others) {
+      checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${v.ok ? "" : v.why}`, fix });
     }
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
+    if (target === "codex") checks.push(...checkCodexTrust(scope, ctx));
   }
   if (!configured) {
     const recorded = state.targets?.[target]?.profiles !== undefined;
@@ -160,7 +173,7 @@ function checkShadowed(target: Target, catalog: Catalog, checks: Check[]): void 
     if (layer.skipped || !layer.exists) continue;
     let files: string[] = [];
     try {
-      files = readdirSync(layer.path).filter((f) => !isIgnored(f));
+      files = (builtinFiles(layer.path) ?? readdirSync(layer.path)).filter((f) => !isIgnored(f));
     } catch {}
     for (const file of files) {
       const parsed = parseFilename(file);

@@ -1,6 +1,7 @@
 // What `init`, `uninit` and `doctor` need from each harness's config module: where the file lives, the
 // events it registers, and how to add, remove and find agentihooks' handlers in it.
 import { basename } from "node:path";
+import { isAgentihooksExecutable } from "../gate/exe-identity";
 import type { Target } from "../types";
 import type { Found } from "./hook-tree";
 import type { JsonObject } from "./json-file";
@@ -38,9 +39,15 @@ export interface HarnessSetup {
   isEmpty(config: JsonObject): boolean;
 }
 
-/** true for a path to an agentihooks executable (any install location, any version suffix). */
-export function isAgentihooksPath(path: unknown, exe?: string): path is string {
-  return typeof path === "string" && (path === exe || /^agentihooks(\b|$)/.test(basename(path)));
+/**
+ * true for a path to an agentihooks executable: any install location and version suffix by name, and
+ * under any other name when it is the running executable or a copy of it, or names agentihooks itself
+ * (so `uninit` run from a renamed copy finds what another copy registered).
+ */
+export function isAgentihooksPath(path: unknown, exe = process.execPath): path is string {
+  if (typeof path !== "string") return false;
+  if (path === exe || /^agentihooks(\b|$)/.test(basename(path))) return true;
+  return path.startsWith("/") && isAgentihooksExecutable(path, exe);
 }
 
 /** Returns `word` quoted for a POSIX shell: as-is when it holds only safe characters, else in single quotes. */
@@ -62,6 +69,13 @@ export function hookArgs(target: Target, event: string): string[] {
   return ["hook", "--target", target, "--event", event];
 }
 
-/** The MCP server init registers: its name in every harness's MCP config, and its argv after the executable. */
+/** The MCP server init registers: its name in every harness's MCP config. */
 export const MCP_NAME = "agentihooks";
-export const MCP_ARGS: readonly string[] = ["mcp"];
+
+/**
+ * The MCP server's argv after the executable. `--target` makes the server answer for that harness's
+ * profile chain: a server started by Codex must list and write Codex's layers, not Claude's.
+ */
+export function mcpArgs(target: Target): string[] {
+  return ["mcp", "--target", target];
+}

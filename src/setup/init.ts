@@ -13,6 +13,7 @@ import { TARGETS, type Target } from "../types";
 import { type FileChange, applyChanges, readBackup, renderDiffs } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
+import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
@@ -31,6 +32,10 @@ export interface SetupOptions {
   /** Also (un)register the MCP server (default true; --no-mcp). */
   mcp?: boolean;
 }
+
+/** Codex loads a repository's .codex/ folder only in a project the person trusted. */
+const codexProjectNote = (root: string) =>
+  `codex: Codex loads .codex/hooks.json only in a trusted project: answer its trust prompt when it first opens ${root} (or add [projects.${JSON.stringify(root)}] trust_level = "trusted" to ~/.codex/config.toml)`;
 
 /** Returns the absolute path of this executable, which every harness config will call. */
 export function resolveSelf(env: Record<string, string | undefined>): string {
@@ -168,6 +173,10 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
 }
 
+/** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
+const COPILOT_TRUST_NOTE =
+  "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -181,22 +190,31 @@ export function runInit(opts: InitOptions): string[] {
   const after = planState(before, opts.targets, opts.profiles, opts.bundle);
   const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`)];
+  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`), ...npxNote(exe)];
   applyChanges(changes);
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
-  if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp (sessions already running load it when restarted)`);
-  if (opts.targets.includes("codex") && changes.some((c) => c.note.startsWith("codex"))) lines.push("codex: open /hooks in Codex once to trust the new hooks (Codex skips untrusted hooks)");
-  return lines;
+  if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
+  if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(setupContext(opts).projectRoot));
+  if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
+  return [...lines, ...npxNote(exe)];
+}
+
+/** `npx agentihooks init` registers a file in npm's cache, which `npm cache clean` deletes: say so. */
+function npxNote(exe: string): string[] {
+  if (!/[\\/]_npx[\\/]/.test(exe)) return [];
+  return [`note: ${exe} is in npx's cache; once npm removes it (npm cache clean), no hook starts. To keep it: npm install -g --allow-scripts=agentihooks agentihooks && agentihooks init`];
 }
 
 /** Removes exactly what init added from each target's config; returns the lines to print. */
 export function runUninit(opts: SetupOptions & { dryRun: boolean }): string[] {
   const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
   if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change"];
   applyChanges(changes);
   return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls or registers agentihooks"];

@@ -3,7 +3,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { builtinProfileNames } from "../conditions/builtin";
-import { gitConfigPath, ownerOf, readOriginUrl } from "../conditions/trust";
+import { readOriginUrl } from "../conditions/remotes";
+import { ownerKey, ownerOf } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
@@ -36,9 +37,9 @@ export function linkBundle(dir: string): string[] {
   if (hasConditions) lines.push(`  conditions: ${join(path, ".claude", "conditions")}`);
   if (profiles.length) lines.push(`  profiles: ${profiles.join(", ")}`);
   if (!hasConditions && !profiles.length) lines.push("  note: the bundle has neither .claude/conditions/ nor profiles/ yet");
-  const url = readOriginUrl(gitConfigPath(path));
+  const url = readOriginUrl(path);
   const owner = url ? ownerOf(url) : undefined;
-  lines.push(owner ? `  repositories owned by ${owner} (the bundle's origin) may run their own .agentihooks/conditions/` : "  the bundle has no origin remote: no owner is trusted through it");
+  lines.push(owner ? `  repositories owned by ${ownerKey(owner)} (the bundle's origin) may run their own .agentihooks/conditions/` : "  the bundle has no origin remote: no owner is trusted through it");
   return lines;
 }
 

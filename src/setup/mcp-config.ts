@@ -8,35 +8,13 @@ import { AgentihooksError, oneLine } from "../errors";
 import type { Target } from "../types";
 import { type FileChange, readBackup } from "./apply";
 import { codexMcp } from "./codex-mcp";
-import type { Check } from "./doctor";
-import { MCP_ARGS, MCP_NAME, type Scope, type SetupContext } from "./harness-setup";
+import type { Check } from "./check";
+import type { McpConfig, McpFile } from "./mcp-types";
+import { MCP_NAME, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
+import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
 
-export interface McpFile {
-  path: string;
-  exists: boolean;
-  /** The bytes on disk ("" when missing). */
-  text: string;
-  /** What the config module parsed (a ConfigFile for JSON, the table for TOML). */
-  parsed: unknown;
-}
-
-export interface McpConfig {
-  target: Target;
-  configPath(scope: Scope, ctx: SetupContext): string;
-  /** Reads and parses the file; throws `file:line: reason` for one that does not parse. */
-  read(path: string): McpFile;
-  /** Returns the text with our server calling `exe` (the same text when it already does). */
-  add(file: McpFile, exe: string): string;
-  /** Returns the text without our server (the same text when it is not there). */
-  remove(file: McpFile): string;
-  /** Returns our server's command and args as the file has them, or undefined. */
-  find(file: McpFile): { command: unknown; args: unknown } | undefined;
-  /** true when the text left holds nothing: a file init created can be removed. */
-  isEmpty(text: string): boolean;
-  /** true when the backup holds none of ours and the same settings as `left`. */
-  restorable(saved: string, left: string, path: string): boolean;
-}
+export type { McpConfig, McpFile } from "./mcp-types";
 
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -77,7 +55,7 @@ function withoutEmptyServers(v: JsonObject): JsonObject {
 }
 
 /** An MCP config in JSON with a top-level `mcpServers` object (Claude Code, Copilot CLI). */
-function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (exe: string) => JsonObject): McpConfig {
+function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (exe: string, args: string[]) => JsonObject): McpConfig {
   const cfOf = (file: McpFile) => file.parsed as ConfigFile;
   return {
     target,
@@ -92,7 +70,8 @@ function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (ex
       const servers = serversOf(cf.value, cf.text, cf.path) ?? {};
       const cur = servers[MCP_NAME];
       // Updated in place: keys of the user's own (env, say) stay.
-      const want: Json = isRecord(cur) ? { ...cur, ...entry(exe) } : entry(exe);
+      const fresh = entry(exe, mcpArgs(target));
+      const want: Json = isRecord(cur) ? { ...cur, ...fresh } : fresh;
       if (same(cur, want)) return file.text;
       return renderJson(cf, { ...cf.value, mcpServers: { ...servers, [MCP_NAME]: want } });
     },
@@ -133,7 +112,7 @@ export const claudeMcp = jsonMcp(
     if (scope === "project") return join(ctx.projectRoot, ".mcp.json");
     return ctx.env.CLAUDE_CONFIG_DIR ? join(ctx.env.CLAUDE_CONFIG_DIR, ".claude.json") : join(ctx.home, ".claude.json");
   },
-  (exe) => ({ type: "stdio", command: exe, args: [...MCP_ARGS] }),
+  (exe, args) => ({ type: "stdio", command: exe, args }),
 );
 
 // Copilot CLI: ~/.copilot/mcp-config.json ($COPILOT_HOME), and .github/mcp.json for a repository (the
@@ -144,7 +123,7 @@ export const copilotMcp = jsonMcp(
     if (scope === "project") return join(ctx.projectRoot, ".github", "mcp.json");
     return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "mcp-config.json");
   },
-  (exe) => ({ type: "local", command: exe, args: [...MCP_ARGS], tools: ["*"] }),
+  (exe, args) => ({ type: "local", command: exe, args, tools: ["*"] }),
 );
 
 export const MCP_CONFIGS: Record<Target, McpConfig> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp };
@@ -187,13 +166,17 @@ export function checkMcp(target: Target, self: string, scopes: Scope[], ctx: Set
     try {
       server = cfg.find(cfg.read(path));
     } catch (err) {
-      checks.push({ level: "warn", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix(scope)}` });
+      // The harness cannot read a file that does not parse: every server in it is gone, not just ours.
+      checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix(scope)}` });
       continue;
     }
     if (!server) continue;
     found = true;
-    if (server.command === self && same(server.args, MCP_ARGS)) checks.push({ level: "ok", text: `${target}: ${path} registers the MCP server (${self} mcp)` });
-    else checks.push({ level: "warn", text: `${target}: ${path} registers the MCP server as ${String(server.command)} ${JSON.stringify(server.args)}, not ${self} mcp`, fix: fix(scope) });
+    const want = mcpArgs(target);
+    const exe = typeof server.command === "string" ? judgeExe(server.command, self) : ({ ok: false, why: "is not a path" } as const);
+    if (exe.ok && same(server.args, want)) checks.push({ level: "ok", text: `${target}: ${path} registers the MCP server (${self} ${want.join(" ")})` });
+    else if (!exe.ok) checks.push({ level: "fail", text: `${target}: ${path} starts the MCP server as ${String(server.command)}, which ${exe.why}`, fix: fix(scope) });
+    else checks.push({ level: "fail", text: `${target}: ${path} starts the MCP server with ${JSON.stringify(server.args)}, not ${JSON.stringify(want)} (it would answer for another harness's profile chain)`, fix: fix(scope) });
   }
   if (!found) {
     checks.push({ level: "warn", text: `${target}: the MCP server is not registered, so the agent cannot set conditions when asked`, fix: fix("user") });

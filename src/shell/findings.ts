@@ -9,7 +9,7 @@ export interface CommandInfo {
   program: string | null;
   args: string[];
   depth: number;
-  redirects: { op: string; fd?: string; target: string }[];
+  redirects: { op: string; fd?: string; target: string; readonly word?: Word }[];
   /** The program word (or the command line a runner runs) is not static. */
   dynamic?: boolean;
   /** How it was reached when a runner ran it: `bash -c`, `xargs`, `find -exec`, `heredoc`, ... */
@@ -23,6 +23,12 @@ export interface CommandInfo {
    * `runs core.pager`, `writes sed w` (the read-only check refuses any of them).
    */
   effects?: string[];
+  /**
+   * The scanned words this command was resolved from (assignments and wrappers included), with their
+   * provenance: the gate compares paths after quote removal and expands globs itself. Not enumerable,
+   * so `programs --json` stays as it is.
+   */
+  readonly words?: readonly Word[];
 }
 
 /** Code given to an interpreter in the line (`python -c`, `perl -e`, an awk program, a heredoc). */
@@ -124,6 +130,7 @@ export function record(f: Findings, site: Site, program: string | null, words: W
   if (args.some((w) => w.flags !== 0)) info.argsExpand = true;
   if (site.via) info.via = site.via;
   if (wrappers?.length) info.wrappers = wrappers;
+  Object.defineProperty(info, "words", { value: words });
   f.commands.push(info);
   return info;
 }
@@ -144,5 +151,6 @@ export function wordLike(w: Word, text: string, flags = 0): Word {
 function describeRedirect(r: Redirect): CommandInfo["redirects"][number] {
   const out: CommandInfo["redirects"][number] = { op: r.op, target: r.target.flags ? r.target.raw : r.target.text };
   if (r.fd) out.fd = r.fd;
+  Object.defineProperty(out, "word", { value: r.target }); // for the gate, as `words` above
   return out;
 }

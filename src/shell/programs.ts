@@ -11,7 +11,8 @@ import { type CommandInfo, type Findings, type Site, addEffect, basename, dynami
 import { interpreterNames, lookupInterpreter } from "./interpreter-table";
 import { type Seen, skipOptions, type Words } from "./options";
 import { readsStdin, run } from "./runners";
-import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText, type Word } from "./scan";
+import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText } from "./scan";
+import type { Word } from "./syntax";
 import { isLoader, runnerNames, runnerOf, unmodelled, wrapperOf } from "./wrappers";
 
 export { basename, type CommandInfo, type Findings, type InlineCode } from "./findings";

@@ -6,7 +6,8 @@ import { deliveredBody } from "./heredocs";
 import { type Findings, type Site, basename, dynamic, record, spanOf, stop, wordLike } from "./findings";
 import { lookup, type RunnerSpec } from "./option-spec";
 import { runScript, type Seen, skipOptions, type Words } from "./options";
-import { MAX_DEPTH, PROCESS, type Redirect, SUBSTITUTION, VARIABLE, type Word } from "./scan";
+import { MAX_DEPTH, PROCESS, type Redirect, SUBSTITUTION, VARIABLE } from "./scan";
+import type { Word } from "./syntax";
 import { FIND_EXEC, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES } from "./wrappers";
 
 /** Analyzes what a runner runs; `words[i]` is its first argument. */

@@ -18,12 +18,18 @@
 // scan at once (the commands found so far are kept, and the caller reports the line as dynamic).
 import { STOP } from "./cursor";
 import { Scanner } from "./structure";
-import type { ScanContext, ScanResult, SimpleCommand, Span } from "./syntax";
+import type { ScanContext, ScanResult, SimpleCommand, Span, Word as ScannedWord } from "./syntax";
 
 export {
   addReason, ARITHMETIC, BRACE, GLOB, type Issue, MAX_DEPTH, newContext, PROCESS, provenance, type Reason, type Redirect,
-  type ScanContext, type ScanResult, type SimpleCommand, type Span, SUBSTITUTION, UNCERTAIN, VARIABLE, type Word,
+  type ScanContext, type ScanResult, type SimpleCommand, type Span, SUBSTITUTION, UNCERTAIN, VARIABLE,
 } from "./syntax";
+
+/**
+ * A word as other modules see it: a scanned word (with its place in the line, syntax.ts), or one a
+ * reader built from text that has no place (the gate's `for NAME in WORDS`), without `start`/`end`.
+ */
+export type Word = Omit<ScannedWord, "start" | "end"> & Partial<Pick<ScannedWord, "start" | "end">>;
 export { noteAssignment } from "./structure";
 
 /**

@@ -13,9 +13,9 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[]): s
   const path = join(logsDir, LOG_FILE);
   const text = records.map((r) => JSON.stringify({ t: new Date().toISOString(), ...r })).join("\n") + "\n";
   try {
-    mkdirSync(logsDir, { recursive: true });
+    mkdirSync(logsDir, { recursive: true, mode: 0o700 });
     rotateIfLarge(path);
-    appendFileSync(path, text);
+    appendFileSync(path, text, { mode: 0o600 });
     return undefined;
   } catch (err) {
     if (warned) return undefined;

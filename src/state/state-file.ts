@@ -4,6 +4,7 @@ import { validateState } from "../generated/validators.js";
 import type { Target } from "../types";
 import { writeFileAtomic } from "./atomic";
 import { homePaths } from "./home";
+import { pathPrivacyProblem } from "./private";
 
 /** state.json: what `init` and `link` recorded. */
 export interface StateTarget {
@@ -19,8 +20,11 @@ export interface State {
   [key: string]: unknown;
 }
 
-/** Returns the parsed state.json, `{}` when it does not exist; throws a one-line error naming the file. */
-export function loadState(path = homePaths().state): State {
+/**
+ * Returns the parsed state.json, `{}` when it does not exist; throws a one-line error naming the file
+ * when it cannot be read, is empty or corrupt, or (strict modes) another user could have written it.
+ */
+export function loadState(path = homePaths().state, strict = false): State {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
@@ -28,6 +32,9 @@ export function loadState(path = homePaths().state): State {
     if ((err as NodeJS.ErrnoException).code === "ENOENT") return {};
     throw new AgentihooksError("E_STATE", `${path}: cannot read (${(err as Error).message})`);
   }
+  const unsafe = strict ? pathPrivacyProblem(path) : undefined;
+  if (unsafe) throw new AgentihooksError("E_STATE", `${unsafe}: not trusted`);
+  if (text.trim() === "") throw new AgentihooksError("E_STATE", `${path}: is empty (remove it to start over, or run agentihooks init again)`);
   let value: unknown;
   try {
     value = JSON.parse(text);

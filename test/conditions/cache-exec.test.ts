@@ -141,7 +141,7 @@ describe("a standalone executable", () => {
     const env = { PATH: "/nonexistent", HOME: "/tmp", NO_COLOR: "1" };
     const v = run(["--version"], { env });
     expect(v.exitCode).toBe(0);
-    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+$/);
+    expect(v.stdout.trim()).toMatch(/^\d+\.\d+\.\d+ \(commit [\w-]+, (linux|darwin)-(x64|arm64)\)$/);
     const h = run(["--help"], { env });
     expect(h.exitCode).toBe(0);
     expect(h.stdout + h.stderr).toMatch(/conditions/);

@@ -60,7 +60,7 @@ describe("layers and order", () => {
     const c = loadCatalog(s.opts);
     const dir = c.layers.find((l) => l.source === "directory")!;
     expect(dir.skipped).toBe(true);
-    expect(dir.untrusted_owner).toBe("stranger");
+    expect(dir.untrusted_owner).toBe("github.com/stranger");
     expect(c.conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(false);
     const trusted = loadCatalog({ ...s.opts, config: { ...s.opts.config, trustedOwners: ["stranger"] } });
     expect(trusted.conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(true);
@@ -153,11 +153,13 @@ describe("the cached index", () => {
     const s = setup();
     writeFileSync(join(s.sb.home, "state.json"), JSON.stringify({ bundle: { path: s.bundle }, targets: { claude: { profiles: ["late"] } } }));
     ageAll(s);
-    loadCatalog(s.opts);
-    expect(loadCatalog(s.opts).fromCache).toBe(true);
+    // a configured profile that is not found is a broken layer: never cached, PreToolUse denied
+    expect(loadCatalog(s.opts).broken?.[0]).toContain('profile "late" not found');
+    expect(loadCatalog(s.opts).fromCache).toBe(false);
     mkdirSync(join(s.bundle, "profiles", "late", ".claude", "conditions"), { recursive: true });
     const c = loadCatalog(s.opts);
     expect(c.fromCache).toBe(false);
+    expect(c.broken).toBeUndefined();
     expect(c.layers.map((l) => l.source)).toContain("profile:late");
   });
 

@@ -25,6 +25,13 @@ describe("matcher grammar", () => {
     ["mcp__github", { name: "mcp__github__create_issue" }, true],
     ["mcp__github", { name: "mcp__githubx__create_issue" }, false],
     ["mcp__gateway-tools", { name: "mcp__gateway-tools__github-create_pull_request" }, true],
+    // Codex sanitizes MCP names (- and . become _): the configured spelling still matches
+    ["mcp__gateway-tools", { name: "mcp__gateway_tools__github_create_pull_request" }, true],
+    ["mcp__gateway.tools", { name: "mcp__gateway_tools__x" }, true],
+    ["mcp__gateway-tools", { name: "mcp__gatewaytools__x" }, false],
+    ["mcp__gateway-tools__github-create_pull_request", { name: "mcp__gateway_tools__github_create_pull_request" }, true],
+    ["mcp__gateway-tools__github-create_pull_request", { name: "mcp__gateway_tools__github_merge_pull_request" }, false],
+    ["gateway-tools", { name: "gateway_tools" }, false], // only MCP names are sanitized
     ["mcp__github__create_issue", { name: "mcp__github__create_issue" }, true],
     ["mcp__github__create_issue", { name: "mcp__github__list_issues" }, false],
     ["bash.git", bash(["cd", "git"]), true],

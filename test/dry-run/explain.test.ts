@@ -26,15 +26,13 @@ describe("conditions explain", () => {
     expect(JSON.parse(copilot.stdout).permissionDecision).toBe("deny");
   });
 
-  test("a rewrite reaches Claude and Copilot; Codex cannot rewrite, so it receives only a note", () => {
+  test("a rewrite reaches all three: Claude's and Codex's updatedInput with allow, Copilot's modifiedArgs", () => {
     const r = explain(["--command", "git log", "--json"]);
     const { claude, codex, copilot } = r.json.answers;
     expect(JSON.parse(claude.stdout).hookSpecificOutput.updatedInput.command).toBe("git log --oneline -20");
     expect(JSON.parse(copilot.stdout).modifiedArgs.command).toBe("git log --oneline -20");
-    expect(codex.effect.updatedInput).toBeUndefined();
-    // Codex cannot rewrite: it gets only a note for the person (systemMessage), never updatedInput
     expect(codex.exitCode).toBe(0);
-    expect(JSON.parse(codex.stdout)).toEqual({ systemMessage: expect.stringMatching(/input rewrite by pre-bash.git-short_log.py dropped/) });
+    expect(JSON.parse(codex.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "allow", updatedInput: { command: "git log --oneline -20" } });
   });
 
   test("--no-run matches but runs nothing and answers nothing", () => {

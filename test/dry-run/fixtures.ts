@@ -1,6 +1,6 @@
 // Sandboxes for the dry-run commands: the example conditions copied into a runtime layer, and a
 // hand-made layer of conditions that never run or do not do what they mean.
-import { chmodSync, copyFileSync, readdirSync } from "node:fs";
+import { chmodSync, copyFileSync, cpSync, readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, type Sandbox, addCondition, run, sandbox, writeFile } from "../helpers";
 
@@ -11,6 +11,11 @@ export function examplesSandbox(): Sandbox {
   const s = sandbox();
   for (const f of readdirSync(EXAMPLES)) {
     const to = join(s.home, "conditions", f);
+    // The whole folder, as a person copies it: _src/ (the built examples' sources) is ignored there.
+    if (statSync(join(EXAMPLES, f)).isDirectory()) {
+      cpSync(join(EXAMPLES, f), to, { recursive: true });
+      continue;
+    }
     copyFileSync(join(EXAMPLES, f), to);
     chmodSync(to, f.startsWith("_") ? 0o644 : 0o755);
   }

@@ -28,7 +28,7 @@ describe("conditions test on the examples", () => {
 
   test("without paths every active condition with cases runs; a failure has a diff", () => {
     const r = casesTest(["--json"]);
-    expect(r.json.files).toHaveLength(10);
+    expect(r.json.files).toHaveLength(11); // ten examples, the MCP audit under its post- and fail- names
     expect(r.json.without_cases).toEqual([]);
     const failures = r.json.files.flatMap((f: any) => f.results.filter((c: any) => !c.pass));
     for (const f of failures) expect(f.diffs.length + (f.error ? 1 : 0)).toBeGreaterThan(0);

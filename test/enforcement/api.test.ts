@@ -32,7 +32,7 @@ describe("setEnforcement", () => {
     expect(r.path).toBe(join(sb.repo, ".agentihooks", "enforcements.json"));
     expect(r.warning).toBeUndefined();
     writeFile(join(sb.repo, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:someone/x.git\n');
-    expect(setEnforcement({ message: "m", cadence: 1, local: true, cwd: sb.repo }).warning).toMatch(/not trusted \(owner someone\)/);
+    expect(setEnforcement({ message: "m", cadence: 1, local: true, cwd: sb.repo }).warning).toMatch(/not trusted \(owner github.com\/someone\)/);
   });
   test.each([
     [{ message: "m", cadence: 0 }, /cadence must be a whole number of at least 1, not 0/],

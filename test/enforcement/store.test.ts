@@ -41,7 +41,7 @@ describe("sources", () => {
     writeEnforcements(join(sb.repo, ".agentihooks", "enforcements.json"), [entry("evil")]);
     const loaded = loadEnforcements(sb.opts);
     const local = loaded.sources.find((s) => s.source === "local");
-    expect(local).toMatchObject({ skipped: true, untrusted_owner: "stranger", exists: true });
+    expect(local).toMatchObject({ skipped: true, untrusted_owner: "github.com/stranger", exists: true });
     expect(loaded.active).toEqual([]);
     // trusted by CONDITIONS_TRUSTED_OWNERS, the same rule as the conditions' directory layer
     const trusted = loadEnforcements({ ...sb.opts, config: { ...sb.opts.config, trustedOwners: ["stranger"] } });

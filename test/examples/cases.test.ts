@@ -1,7 +1,8 @@
 // Each example condition, run directly with a payload on stdin, against every case of its cases file.
 import { describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
-import { casesPath, compare, exampleFiles, loadCases, runCase } from "./cases";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { EXAMPLES, casesPath, compare, exampleFiles, loadCases, runCase } from "./cases";
 
 const files = exampleFiles();
 
@@ -15,6 +16,12 @@ test("every example has a cases file with deny/effect and no-effect cases", () =
     expect(cases.some((c) => c.expect.silent || c.expect.decision === "none"), `${file} has no no-effect case`).toBe(true);
     expect(cases.some((c) => !c.expect.silent), `${file} has no effect case`).toBe(true);
   }
+});
+
+// A filename holds one step: the audit logs failed MCP calls (the fail step) as one script under two names.
+test("the MCP audit is one script under its post- and fail- names", () => {
+  const body = (step: string) => readFileSync(join(EXAMPLES, `${step}-mcp__gateway-tools-audit.async.sh`), "utf8");
+  expect(body("fail")).toBe(body("post"));
 });
 
 for (const file of files) {

@@ -1,7 +1,7 @@
 // Runs an example condition directly (no agentihooks) on one case of its `_<name>.cases.json`, and
 // judges the raw answer by the script contract: exit 2 denies with stderr as the reason; exit 0 with a
 // JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
-import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { BIN, REPO, tempDir } from "../helpers";
 
@@ -47,10 +47,10 @@ export interface Answer {
   toolOutput?: unknown;
 }
 
-/** Returns the example condition files (not the cases, not the README). */
+/** Returns the example condition files (not the cases, not the README, not the _src/ they are built from). */
 export function exampleFiles(): string[] {
   return readdirSync(EXAMPLES)
-    .filter((f) => !f.startsWith("_") && !f.endsWith(".md"))
+    .filter((f) => !f.startsWith("_") && !f.endsWith(".md") && statSync(join(EXAMPLES, f)).isFile())
     .sort();
 }
 
@@ -64,8 +64,8 @@ export function loadCases(file: string): Case[] {
 }
 
 /** Returns the argv (and extra environment) that runs an example, as agentihooks would (src/run/runner.ts). */
-function runnerFor(file: string): { argv: string[]; env: Record<string, string> } {
-  const path = join(EXAMPLES, file);
+function runnerFor(file: string, dir = EXAMPLES): { argv: string[]; env: Record<string, string> } {
+  const path = join(dir, file);
   if (file.endsWith(".sh")) return { argv: ["bash", path], env: {} };
   if (file.endsWith(".py")) return { argv: [process.env.AGENTIHOOKS_PYTHON || "python3", path], env: {} };
   if (file.endsWith(".ts")) {
@@ -92,8 +92,12 @@ function setUp(c: Case, cwd: string): void {
   }
 }
 
+/** The step of an example (its filename's first part) and the event it runs on. */
+const STEP_EVENTS = { pre: "PreToolUse", post: "PostToolUse", fail: "PostToolUseFailure" } as const;
+type ExampleStep = keyof typeof STEP_EVENTS;
+
 /** Builds the Claude-shape payload a case describes (or its full `payload`). */
-function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>): Record<string, unknown> {
+function payloadOf(c: Case, step: ExampleStep, vars: Record<string, string>): Record<string, unknown> {
   if (c.payload) return fill(c.payload, vars) as Record<string, unknown>;
   const input: Record<string, unknown> = { ...(c.tool_input ?? {}) };
   if (c.command !== undefined) input.command = c.command;
@@ -103,7 +107,7 @@ function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>):
     transcript_path: vars.TRANSCRIPT ?? "",
     cwd: vars.CWD,
     permission_mode: "default",
-    hook_event_name: step === "pre" ? "PreToolUse" : "PostToolUse",
+    hook_event_name: STEP_EVENTS[step],
     tool_name: c.tool ?? "Bash",
     tool_input: input,
     tool_use_id: c.tool_use_id ?? "toolu_cases",
@@ -112,8 +116,8 @@ function payloadOf(c: Case, step: "pre" | "post", vars: Record<string, string>):
   return fill(p, vars) as Record<string, unknown>;
 }
 
-/** Runs `file` on case `c`; returns the answer and the variables used (CWD, HOME, ...). */
-export function runCase(file: string, c: Case): { answer: Answer; vars: Record<string, string>; stdin: string } {
+/** Runs `file` (in `dir`, default the examples) on case `c`; returns the answer and the variables used (CWD, HOME, ...). */
+export function runCase(file: string, c: Case, dir = EXAMPLES): { answer: Answer; vars: Record<string, string>; stdin: string } {
   const root = tempDir("ah-case-");
   const cwd = join(root, "work");
   const home = join(root, "home");
@@ -126,7 +130,7 @@ export function runCase(file: string, c: Case): { answer: Answer; vars: Record<s
     vars.TRANSCRIPT = join(root, "transcript.jsonl");
     writeFileSync(vars.TRANSCRIPT, c.transcript.map((l) => JSON.stringify(l)).join("\n") + "\n");
   }
-  const step = file.startsWith("post-") ? "post" : "pre";
+  const step = file.slice(0, file.indexOf("-")) as ExampleStep;
   const payload = c.stdin === undefined ? payloadOf(c, step, vars) : undefined;
   const stdin = c.stdin ?? JSON.stringify(payload);
   const env: Record<string, string> = {
@@ -134,7 +138,7 @@ export function runCase(file: string, c: Case): { answer: Answer; vars: Record<s
     HOME: home,
     AGENTIHOOKS_HOME: ahome,
     AH_STEP: step,
-    AH_EVENT: step === "pre" ? "PreToolUse" : "PostToolUse",
+    AH_EVENT: STEP_EVENTS[step],
     AH_TOOL_NAME: String(payload?.tool_name ?? ""),
     AH_TOOL_USE_ID: String(payload?.tool_use_id ?? ""),
     AH_SESSION_ID: "cases",
@@ -147,7 +151,7 @@ export function runCase(file: string, c: Case): { answer: Answer; vars: Record<s
     ...(c.env ?? {}),
   };
   if (env.AGENTIHOOKS_HOME === "") delete env.AGENTIHOOKS_HOME;
-  const runner = runnerFor(file);
+  const runner = runnerFor(file, dir);
   Object.assign(env, runner.env);
   const p = Bun.spawnSync(runner.argv, { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   return { answer: judge(p.exitCode ?? -1, p.stdout.toString(), p.stderr.toString()), vars, stdin };

@@ -4,7 +4,7 @@ import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { gatePath } from "../../src/gate/gate-file";
-import { type RunResult, hook, sandbox } from "../helpers";
+import { type RunResult, harnessHook, hook, sandbox } from "../helpers";
 
 const sb = sandbox();
 const env = sb.env;
@@ -21,11 +21,11 @@ function pre(h: Harness, toolName: string, input: Record<string, unknown>, sessi
   return hook(h === "codex" ? { ...p, turn_id: "turn-1", transcript_path: null, model: "gpt-5.5" } : p, { env });
 }
 
-/** Sends a typed prompt as `h` spells it. */
+/** Sends a typed prompt as `h` spells it, from the harness (only such a hook may arm the gate). */
 function prompt(h: Harness, text: string, session = SESSION[h]): RunResult {
-  if (h === "copilot") return hook({ sessionId: session, timestamp: 1, cwd: sb.repo, prompt: text }, { env, event: "userPromptSubmitted" });
+  if (h === "copilot") return harnessHook({ sessionId: session, timestamp: 1, cwd: sb.repo, prompt: text }, { env, event: "userPromptSubmitted" });
   const p = { session_id: session, cwd: sb.repo, hook_event_name: "UserPromptSubmit", prompt: text };
-  return hook(h === "codex" ? { ...p, turn_id: "turn-1" } : p, { env });
+  return harnessHook(h === "codex" ? { ...p, turn_id: "turn-1" } : p, { env });
 }
 
 function event(h: Harness, name: string, session = SESSION[h]): RunResult {
@@ -107,11 +107,11 @@ describe("arming and closing", () => {
     denied(pre("claude", "Write", { file_path: layerFile, content: "x" }, s));
   });
   test("SessionEnd closes it; so does the next prompt that does not ask", () => {
-    prompt("claude", "set a condition: remind me about GitOps", "arm-2");
+    prompt("claude", "set a condition: remind me about GitOps after every kubectl apply", "arm-2");
     allowed(pre("claude", "mcp__agentihooks__condition_set", {}, "arm-2"));
     event("claude", "SessionEnd", "arm-2");
     denied(pre("claude", "mcp__agentihooks__condition_set", {}, "arm-2"));
-    prompt("claude", "set a condition: remind me about GitOps", "arm-3");
+    prompt("claude", "set a condition: remind me about GitOps after every kubectl apply", "arm-3");
     prompt("claude", "thanks, now run the tests", "arm-3");
     denied(pre("claude", "mcp__agentihooks__condition_set", {}, "arm-3"));
   });
@@ -142,7 +142,7 @@ describe("arming and closing", () => {
     denied(pre("codex", "apply_patch", { command: patch(gatePath(sb.home, "arm-7")!) }, "arm-7"));
   });
   test("a gate older than an hour is closed", () => {
-    prompt("claude", "add a condition", "arm-6");
+    prompt("claude", "add an agentihooks condition", "arm-6");
     allowed(pre("claude", "Write", { file_path: layerFile, content: "x" }, "arm-6"));
     const path = gatePath(sb.home, "arm-6")!;
     const rec = JSON.parse(readFileSync(path, "utf8"));

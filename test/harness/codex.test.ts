@@ -110,12 +110,20 @@ const json = (text: string) => (text ? JSON.parse(text) : undefined);
 
 describe("codex emit: only keys Codex accepts", () => {
   const cases: [string, EventName, Effect, unknown][] = [
-    ["Pre context is dropped", "PreToolUse", { context: "c" }, undefined],
-    ["Pre allow + rewrite not rendered", "PreToolUse", { decision: "allow", updatedInput: { command: "x" } }, undefined],
-    ["Pre ask not rendered", "PreToolUse", { decision: "ask" }, undefined],
+    ["Pre context: to the model and to the person", "PreToolUse", { context: "c" },
+      { systemMessage: "c", hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "c" } }],
+    ["Pre allow + rewrite", "PreToolUse", { decision: "allow", updatedInput: { command: "x" } },
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "x" } } }],
+    ["Pre rewritten apply_patch: Codex's {command} only", "PreToolUse",
+      { decision: "allow", updatedInput: { command: "*** Begin Patch\n*** End Patch\n", content: "c", new_string: "n", file_path: "/a", file_paths: ["/a"] } },
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "*** Begin Patch\n*** End Patch\n" } } }],
+    ["Pre ask never rendered (policy turns it into a deny first)", "PreToolUse", { decision: "ask" },
+      { hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "ask" } }],
     ["Post context", "PostToolUse", { context: "c" }, { hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "c" } }],
-    ["Post block and output are not rendered", "PostToolUse", { block: "b", updatedOutput: "x" }, undefined],
-    ["PostToolUseFailure context", "PostToolUseFailure", { context: "c" }, { hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: "c" } }],
+    ["Post block and output: one block, both texts in its reason", "PostToolUse", { block: "b", updatedOutput: "x" }, { decision: "block", reason: "b\n\nx" }],
+    ["Post output in the Bash shape: its stdout is the reason", "PostToolUse", { updatedOutput: { stdout: "short", stderr: "" } }, { decision: "block", reason: "short" }],
+    ["Post block with an empty reason", "PostToolUse", { block: "" }, { decision: "block", reason: "blocked by agentihooks" }],
+    ["PostToolUseFailure: Codex never sends it", "PostToolUseFailure", { context: "c" }, undefined],
     ["SessionStart context", "SessionStart", { context: "c" }, { hookSpecificOutput: { hookEventName: "SessionStart", additionalContext: "c" } }],
     ["SubagentStart context", "SubagentStart", { context: "c" }, { hookSpecificOutput: { hookEventName: "SubagentStart", additionalContext: "c" } }],
     ["UserPromptSubmit block + context", "UserPromptSubmit", { block: "no", context: "c" },
@@ -135,7 +143,10 @@ describe("codex emit: only keys Codex accepts", () => {
     expect(json(answer.stdout)).toEqual(expected);
   });
   test("Pre deny: exit 2, reason on stderr, empty stdout", () => {
-    expect(codex.emit("PreToolUse", { decision: "deny", reason: "no rm", context: "c" })).toEqual({ stdout: "", stderr: "no rm\n", exitCode: 2 });
+    expect(codex.emit("PreToolUse", { decision: "deny", reason: "no rm" })).toEqual({ stdout: "", stderr: "no rm\n", exitCode: 2 });
+  });
+  test("Pre deny with context: the context is in the reason (Codex reads only stderr on exit 2)", () => {
+    expect(codex.emit("PreToolUse", { decision: "deny", reason: "no rm", context: "c" })).toEqual({ stdout: "", stderr: "no rm\n\nc\n", exitCode: 2 });
   });
   test("Pre deny without a reason still has a non-empty stderr (Codex fails open on empty)", () => {
     expect(codex.emit("PreToolUse", { decision: "deny" }).stderr).toBe("denied by agentihooks\n");

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { PayloadError } from "../../src/errors";
 import { copilot } from "../../src/harness/copilot";
+import { callId, ID_KEY } from "../../src/harness/copilot-ids";
 import type { Effect, EventName } from "../../src/types";
 
 // Live recording shapes, Copilot CLI 1.0.83 (harness-protocols §3.3)
@@ -26,6 +27,7 @@ describe("copilot camelCase keys", () => {
       cwd: "/Users/dev/ai-tc",
       tool_name: "Bash",
       tool_input: PRE.toolArgs,
+      tool_use_id: callId("c1779e76", "bash", PRE.toolArgs),
     } as never);
   });
   test("postToolUse: Bash result in Claude's shape, raw kept", () => {
@@ -44,6 +46,8 @@ describe("copilot camelCase keys", () => {
     ["a blank snake_case key is overwritten", { session_id: "", sessionId: "s2" }, "session_id", "s2"],
     ["a set snake_case key is kept", { session_id: "s1", sessionId: "s2" }, "session_id", "s1"],
     ["stopReason kept", { stopReason: "end_turn" }, "stopReason", "end_turn"],
+    ["agentType (subagentStart, as 1.0.102 sends it)", { agentType: "task", agentName: "task" }, "agent_type", "task"],
+    ["agentId", { agentId: "84216259" }, "agent_id", "84216259"],
   ];
   test.each(keys)("%s", (_name, extra, key, value) => {
     const call = copilot.normalize({ sessionId: "s", timestamp: 1, cwd: "/", ...extra }, "agentStop");
@@ -75,7 +79,12 @@ describe("copilot tool names", () => {
     ["str_replace_editor", { command: "undo_edit", path: "/a" }, "Edit"],
     ["str_replace_editor", { command: "view", path: "/a" }, "Read"],
     ["str_replace_editor", { command: "unknown", path: "/a" }, "Edit"],
-    ["github-mcp-server-list_issues", {}, "github-mcp-server-list_issues"],
+    ["github-mcp-server-list_issues", {}, "mcp__github-mcp-server__list_issues"],
+    ["githubiq-search", {}, "mcp__githubiq__search"],
+    ["agentihooks/condition_list", {}, "mcp__agentihooks__condition_list"],
+    ["unknown-server-tool", {}, "unknown-server-tool"],
+    ["write_bash", { shellId: "s1", input: "ls\n" }, "Bash"],
+    ["write_powershell", { shellId: "s1", input: "ls\n" }, "Bash"],
     ["mcp__github__list_issues", {}, "mcp__github__list_issues"],
     ["read_bash", {}, "read_bash"],
     ["Bash", { command: "ls" }, "Bash"],
@@ -243,5 +252,64 @@ describe("copilot emit: flat shapes", () => {
     const context: string = json(copilot.emit("PostToolUse", { context: "z".repeat(20_000) }).stdout).additionalContext;
     expect(context.length).toBe(10_240);
     expect(context.endsWith("\n[truncated]")).toBe(true);
+  });
+});
+
+describe("copilot tool-call ids (payloads carry none)", () => {
+  const post = (toolArgs: unknown, extra: Record<string, unknown> = {}) =>
+    copilot.normalize({ ...POST, toolArgs, ...extra }, "postToolUse").payload.tool_use_id;
+  const preId = (toolArgs: unknown, extra: Record<string, unknown> = {}) =>
+    copilot.normalize({ ...PRE, toolArgs, ...extra }, "preToolUse").payload.tool_use_id;
+  test("pre, post and failure of one call share an id", () => {
+    const id = preId(PRE.toolArgs);
+    expect(id).toMatch(/^copilot-[0-9a-f]{16}$/);
+    expect(post(PRE.toolArgs, { timestamp: PRE.timestamp + 900 })).toBe(id);
+    expect(copilot.normalize({ ...PRE, error: "boom" }, "postToolUseFailure").payload.tool_use_id).toBe(id);
+  });
+  // many spellings of one call -> one id; any real difference -> another id
+  const same: [string, unknown][] = [
+    ["keys in another order", { initial_wait: 30, mode: "sync", description: "Run the requested false command", command: "false" }],
+    ["args as JSON text", JSON.stringify(PRE.toolArgs)],
+  ];
+  test.each(same)("same id: %s", (_name, args) => expect(preId(args)).toBe(preId(PRE.toolArgs)));
+  const other: [string, unknown, Record<string, unknown>][] = [
+    ["another command, same timestamp (two calls of one turn)", { ...PRE.toolArgs, command: "true" }, {}],
+    ["another session", PRE.toolArgs, { sessionId: "other" }],
+    ["another tool", PRE.toolArgs, { toolName: "powershell" }],
+  ];
+  test.each(other)("other id: %s", (_name, args, extra) => expect(preId(args, extra)).not.toBe(preId(PRE.toolArgs)));
+  test("a rewrite carries the id into modifiedArgs; the post takes it back out of tool_input", () => {
+    const call = copilot.normalize(structuredClone(PRE), "preToolUse");
+    const answer = copilot.emit("PreToolUse", { updatedInput: { command: "true" } }, call.payload);
+    const modified = JSON.parse(answer.stdout).modifiedArgs;
+    expect(modified).toEqual({ command: "true", [ID_KEY]: call.payload.tool_use_id });
+    const after = copilot.normalize({ ...POST, toolArgs: modified }, "postToolUse").payload;
+    expect(after.tool_use_id).toBe(call.payload.tool_use_id);
+    expect(after.tool_input).toEqual({ command: "true" });
+  });
+  test("a batch entry keeps its own id", () => {
+    const call = copilot.normalize({ sessionId: "s", timestamp: 1, cwd: "/", toolCalls: [{ id: "c1", name: "bash", args: { command: "ls" } }] });
+    expect(call.payload.tool_use_id).toBe("c1");
+  });
+  test("a non-string carried id is not taken", () => {
+    const payload = copilot.normalize({ ...PRE, toolArgs: { command: "ls", [ID_KEY]: 7 } }, "preToolUse").payload;
+    expect(payload.tool_use_id).toMatch(/^copilot-/);
+    expect(payload.tool_input?.[ID_KEY]).toBe(7);
+  });
+});
+
+describe("copilot write_bash: typed into a running shell", () => {
+  test("Bash with the input as its command, marked typed_input", () => {
+    const payload = pre("write_bash", { shellId: "s1", input: "git push --force\n", delay: 1 }).payload;
+    expect(payload.tool_name).toBe("Bash");
+    expect(payload.tool_input?.command).toBe("git push --force\n");
+    expect(payload.typed_input).toBe(true);
+  });
+  test("bash itself is not typed input", () => expect(pre("bash", { command: "ls" }).payload.typed_input).toBeUndefined());
+});
+
+describe("copilot rewrite without a decision", () => {
+  test("modifiedArgs alone: Copilot's own permissions judge the rewritten call", () => {
+    expect(json(copilot.emit("PreToolUse", { updatedInput: { command: "ls" } }).stdout)).toEqual({ modifiedArgs: { command: "ls" } });
   });
 });

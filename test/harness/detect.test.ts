@@ -70,8 +70,8 @@ describe("registry", () => {
   });
   const caps: [string, Record<string, unknown>][] = [
     ["claude", { preContext: true, ask: true, inputRewrite: true, outputRewrite: true, postBlock: true, contextLimit: 10000 }],
-    ["codex", { preContext: false, ask: false, inputRewrite: false, outputRewrite: false, postBlock: false, contextLimit: 10000 }],
-    ["copilot", { preContext: true, ask: false, inputRewrite: true, outputRewrite: true, postBlock: false, contextLimit: 10240 }],
+    ["codex", { preContext: true, ask: false, inputRewrite: true, outputRewrite: true, postBlock: true, contextLimit: 10000 }],
+    ["copilot", { preContext: true, ask: true, inputRewrite: true, outputRewrite: true, postBlock: false, rewriteWithoutDecision: true, contextLimit: 10240 }],
   ];
   test.each(caps)("%s capabilities", (target, expected) => expect(harnessFor(target as never).capabilities).toEqual(expected as never));
 });

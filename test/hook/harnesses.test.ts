@@ -60,13 +60,16 @@ describe("context", () => {
     const r = hook({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, { env: sb.env });
     expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "[condition pre-bash-hint.sh]\nremember the tests" } });
   });
-  test("codex pre: no context channel, so the person sees it as a systemMessage; codex post: hookSpecificOutput", () => {
+  test("codex pre: additionalContext for the model and the same text as systemMessage for the person; codex post: hookSpecificOutput", () => {
     const { sb, add } = setup();
     add("pre-bash-hint.sh", sh("echo 'pre hint'"));
     add("post-bash-hint.sh", sh("echo 'post hint'"));
     const pre = hook(codexPre("ls", sb.repo), { env: sb.env });
     expect(pre.exitCode).toBe(0);
-    expect(pre.json).toEqual({ systemMessage: "[condition pre-bash-hint.sh]\npre hint" }); // an allowed top-level key
+    expect(pre.json).toEqual({
+      systemMessage: "[condition pre-bash-hint.sh]\npre hint",
+      hookSpecificOutput: { hookEventName: "PreToolUse", additionalContext: "[condition pre-bash-hint.sh]\npre hint" },
+    });
     const post = hook(codexPost("ls", sb.repo, "a\nb"), { env: sb.env });
     expect(post.json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: "[condition post-bash-hint.sh]\npost hint" } });
   });
@@ -109,13 +112,24 @@ if p["tool_input"]["command"].strip() == "git log":
     const bypass = hook({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", permission_mode: "bypassPermissions", tool_name: "Bash", tool_input: { command: "ls" } }, { env: sb.env });
     expect(bypass.json.hookSpecificOutput).toMatchObject({ permissionDecision: "allow", updatedInput: { command: "ls -1" } });
   });
-  test("codex: the rewrite is dropped, with a note for the person (never updatedInput or allow)", () => {
+  test("codex: updatedInput with allow, in Codex's own input shape", () => {
     const { sb, add } = setup();
     add("pre-bash.git-short_log.py", rewrite);
     const r = hook(codexPre("git log", sb.repo), { env: sb.env });
     expect(r.exitCode).toBe(0);
-    expect(Object.keys(r.json)).toEqual(["systemMessage"]);
-    expect(r.json.systemMessage).toMatch(/input rewrite by pre-bash.git-short_log.py dropped/);
+    expect(r.json.hookSpecificOutput).toMatchObject({ hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "git log --oneline -20" } });
+    expect(Object.keys(r.json.hookSpecificOutput.updatedInput)).toEqual(["command"]);
+  });
+  test("codex: a rewritten apply_patch goes back as {command} without the fields lifted for conditions", () => {
+    const { sb, add } = setup();
+    add("pre-edit-rw.py", `#!/usr/bin/env python3
+import json, sys
+p = json.load(sys.stdin)
+print(json.dumps({"decision": "allow", "tool_input": {"command": p["tool_input"]["command"].replace("+b", "+c")}}))
+`);
+    const patch = "*** Begin Patch\n*** Add File: a.txt\n+b\n*** End Patch\n";
+    const r = hook({ ...codexPre("", sb.repo), tool_name: "apply_patch", tool_input: { command: patch } }, { env: sb.env });
+    expect(r.json.hookSpecificOutput.updatedInput).toEqual({ command: patch.replace("+b", "+c") });
   });
   test("copilot: modifiedArgs with the whole argument object", () => {
     const { sb, add } = setup();
@@ -124,15 +138,16 @@ if p["tool_input"]["command"].strip() == "git log":
     expect(r.json.permissionDecision).toBe("allow");
     expect(r.json.modifiedArgs).toMatchObject({ command: "git log --oneline -20", description: "d" });
   });
-  test("claude ask; codex and copilot turn ask into deny", () => {
+  test("claude and copilot ask; codex turns ask into deny", () => {
     const { sb, add } = setup();
     add("pre-bash-ask.sh", sh(`echo '{"decision":"ask","reason":"sure?"}'`));
     const c = hook({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }, { env: sb.env });
     expect(c.json.hookSpecificOutput).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: "[condition pre-bash-ask.sh] sure?" });
     expect(hook(codexPre("ls", sb.repo), { env: sb.env }).exitCode).toBe(2);
+    // Copilot asks the person, or denies with the reason where nobody can answer (-p, the cloud agent)
     const p = hook(copilotPre("ls", sb.repo), { env: sb.env, event: "preToolUse" });
-    expect(p.exitCode).toBe(2);
-    expect(p.json.permissionDecisionReason).toMatch(/cannot prompt/);
+    expect(p.exitCode).toBe(0);
+    expect(p.json).toMatchObject({ permissionDecision: "ask", permissionDecisionReason: "[condition pre-bash-ask.sh] sure?" });
   });
 });
 
@@ -161,11 +176,14 @@ if len(lines) > 60:
     expect(r.json.modifiedResult.resultType).toBe("success");
     expect(r.json.modifiedResult.textResultForLlm).toContain("[... trimmed ...]");
   });
-  test("codex: dropped with a note in the context", () => {
+  test("codex: a block whose reason is the replacement, the context beside it", () => {
     const { sb, add } = setup();
     add("post-bash-pytest_trim.py", trim);
     const r = hook(codexPost("pytest", sb.repo, many), { env: sb.env });
-    expect(r.json.hookSpecificOutput.additionalContext).toMatch(/output replacement by post-bash-pytest_trim.py dropped/);
+    expect(r.json.decision).toBe("block");
+    expect(r.json.reason.split("\n")).toHaveLength(51);
+    expect(r.json.reason).toContain("[... trimmed ...]");
+    expect(r.json.hookSpecificOutput.additionalContext).toContain("trimmed from 100 lines");
   });
   test("claude post block: decision block with the reason", () => {
     const { sb, add } = setup();

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, claudeBash, hook, sandbox } from "../helpers";
+import { BIN, claudeBash, harnessHook, hook, sandbox } from "../helpers";
 
 const sb = sandbox();
 const SESSION = "mcp-session-1";
@@ -23,7 +23,7 @@ async function call(name: string, args: Record<string, unknown>): Promise<{ isEr
   return { isError: !!r.isError, body };
 }
 
-const armGate = () => hook({ session_id: SESSION, cwd: sb.repo, hook_event_name: "UserPromptSubmit", prompt: "set a condition: never let git push --force through" }, { env: sb.env });
+const armGate = () => harnessHook({ session_id: SESSION, cwd: sb.repo, hook_event_name: "UserPromptSubmit", prompt: "set a condition: never let git push --force through" }, { env: sb.env });
 const stop = () => hook({ session_id: SESSION, cwd: sb.repo, hook_event_name: "Stop", stop_hook_active: false }, { env: sb.env });
 
 beforeAll(async () => {

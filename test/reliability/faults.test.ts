@@ -160,10 +160,12 @@ describe("a stdin that stays open (Copilot never closes it)", () => {
     expect(r.ms).toBeLessThan(1000);
   });
 
-  test("nothing written: the read deadline answers", async () => {
+  test("nothing written: the read deadline answers (a deny without --event: no event to be found)", async () => {
     const r = await openStdin("");
-    expect(r.exitCode).toBe(0);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("no payload on stdin within 1500 ms");
+    const stop = await openStdin("", ["--event", "Stop"]);
+    expect(stop.exitCode).toBe(0);
   });
 
   test("half a PreToolUse payload: denied at the deadline (fail closed)", async () => {

@@ -9,9 +9,9 @@ const deny = sh("echo 'repo guard' >&2; exit 2");
 
 describe("the directory layer of an untrusted repository never runs", () => {
   const origins = [
-    ["https", "https://github.com/Stranger/repo.git", "stranger"],
-    ["ssh", "ssh://git@github.com/stranger/repo.git", "stranger"],
-    ["scp", "git@github.com:STRANGER/repo.git", "stranger"],
+    ["https", "https://github.com/Stranger/repo.git", "github.com/stranger"],
+    ["ssh", "ssh://git@github.com/stranger/repo.git", "github.com/stranger"],
+    ["scp", "git@github.com:STRANGER/repo.git", "github.com/stranger"],
   ];
   for (const [kind, url, owner] of origins) {
     test(`${kind} origin (${url})`, () => {
@@ -48,6 +48,13 @@ describe("the directory layer of an untrusted repository never runs", () => {
 });
 
 describe("strict modes", () => {
+  // A refused file is a loud failure: PreToolUse is denied with the reason (its guard cannot run),
+  // other events note it; never a silent skip.
+  const refused = (r: ReturnType<typeof hook>, what: RegExp) => {
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr + r.stdout).toMatch(what);
+    expect(r.stderr + r.stdout).not.toContain("repo guard"); // the guard itself never ran
+  };
   test("a group-writable condition or layer folder is refused and listed; AGENTIHOOKS_STRICT_MODES=0 allows it", () => {
     const sb = sandbox();
     const env = { ...sb.env, AGENTIHOOKS_STRICT_MODES: "1" };
@@ -55,14 +62,17 @@ describe("strict modes", () => {
     chmodSync(runtime, 0o755);
     const f = addCondition(runtime, "pre-bash-guard.sh", deny);
     chmodSync(f, 0o777);
-    expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
+    refused(hook(claudeBash("ls", sb.repo), { env }), /pre-bash-guard.sh is refused: file is writable by group or others/);
+    const post = hook({ ...claudeBash("ls", sb.repo), hook_event_name: "PostToolUse", tool_response: { stdout: "" } }, { env });
+    expect(post.exitCode).toBe(0);
+    expect(post.stderr).toMatch(/refused/);
     const list = run(["conditions", "list", "--json"], { env, cwd: sb.repo });
     expect(list.json.invalid.find((i: { path: string }) => i.path === f).error).toMatch(/writable by group or others/);
     chmodSync(f, 0o755);
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(2);
     chmodSync(runtime, 0o777);
-    expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
-    expect(hook(claudeBash("ls", sb.repo), { env: { ...env, AGENTIHOOKS_STRICT_MODES: "0" } }).exitCode).toBe(2);
+    refused(hook(claudeBash("ls", sb.repo), { env }), /runtime layer .* writable by group or others/);
+    expect(hook(claudeBash("ls", sb.repo), { env: { ...env, AGENTIHOOKS_STRICT_MODES: "0" } }).stderr).toContain("repo guard");
   });
   test("a chmod after the index was cached is still refused (checked again before each run)", () => {
     const sb = sandbox();
@@ -75,9 +85,7 @@ describe("strict modes", () => {
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(2); // indexed and cached
     expect(readdirSync(join(sb.home, "cache")).length).toBeGreaterThan(0);
     chmodSync(f, 0o777); // changes no directory mtime: the cached index still lists it
-    const r = hook(claudeBash("ls", sb.repo), { env });
-    expect(r.exitCode).toBe(0);
-    expect(r.json.hookSpecificOutput.additionalContext).toMatch(/pre-bash-guard.sh\] failed \(the condition file is writable by group or others/);
+    refused(hook(claudeBash("ls", sb.repo), { env }), /pre-bash-guard.sh is refused: file is writable by group or others .*denied to fail closed/);
     const list = run(["conditions", "list", "--json", "--command", "ls"], { env, cwd: sb.repo });
     expect(list.json.conditions).toEqual([]);
     expect(list.json.fires).toEqual([]);
@@ -92,7 +100,7 @@ describe("strict modes", () => {
     const f = addCondition(join(sb.home, "conditions"), "pre-bash-guard.sh", deny);
     require("node:fs").chownSync(f, 12345, 12345);
     // root runs the hook: a file owned by uid 12345 is neither root's nor the runner's
-    expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
+    refused(hook(claudeBash("ls", sb.repo), { env }), /is refused: file is owned by uid 12345/);
     const list = run(["conditions", "list", "--json"], { env, cwd: sb.repo });
     expect(list.json.invalid[0].error).toMatch(/owned by uid 12345/);
   });

@@ -62,7 +62,7 @@ describe("doctor", () => {
     const r = doctor(sb);
     expect(r.exitCode).toBe(1);
     expect(fails(r)).toEqual([
-      { level: "fail", text: expect.stringContaining(`claude: ${p.claude} calls /old/place/agentihooks (which does not exist), not this executable`), fix: "agentihooks init --target claude" },
+      { level: "fail", text: `claude: ${p.claude} calls /old/place/agentihooks, which does not exist`, fix: "agentihooks init --target claude" },
       { level: "fail", text: `claude: ${p.claude} does not register Notification`, fix: "agentihooks init --target claude" },
     ]);
     expect(ah(sb, ["init", "--target", "claude"]).exitCode).toBe(0);

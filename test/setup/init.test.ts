@@ -260,7 +260,11 @@ describe("--scope project", () => {
     const userBefore = snapshot(sb.userHome);
     expect(ah(sb, ["init", "--scope", "project"], join(sb.repo)).exitCode).toBe(0);
     for (const f of Object.values(p)) expect(existsSync(f)).toBe(true);
-    expect(snapshot(sb.userHome)).toEqual(userBefore);
+    // Only Codex's trust of the project's hooks goes to HOME: Codex reads hook trust from the user's config.toml
+    const userAfter = snapshot(sb.userHome);
+    const trust = join(sb.userHome, ".codex", "config.toml");
+    expect(Object.keys(userAfter).filter((k) => userAfter[k] !== userBefore[k])).toEqual([trust]);
+    expect(userAfter[trust]).toContain(`[hooks.state.${JSON.stringify(`${p.codex}:pre_tool_use:0:0`)}]`);
     const copilot = readJson(p.copilot);
     expect(copilot.hooks.preToolUse[0].exec).toBeUndefined();
     expectGuarded(sb, p);
@@ -269,6 +273,7 @@ describe("--scope project", () => {
     expect(replayCopilot(moved, "git push --force", sb).exitCode).toBe(0);
     ah(sb, ["uninit", "--scope", "project"]);
     expect(snapshot(sb.repo)).toEqual(before);
+    expect(snapshot(join(sb.userHome, ".codex"))).toEqual({}); // the trust went with the hooks (bun's cache of the guards aside)
   });
 });
 

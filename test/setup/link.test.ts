@@ -25,7 +25,7 @@ describe("link a bundle", () => {
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain(`linked bundle ${dir}`);
     expect(r.stdout).toContain("profiles: ops");
-    expect(r.stdout).toContain("repositories owned by acme");
+    expect(r.stdout).toContain("repositories owned by github.com/acme");
     expect(state(sb).bundle.path).toBe(dir);
     ah(sb, ["init", "--target", "claude", "--profile", "default,ops"]);
     expect(state(sb).targets.claude.profiles).toEqual(["default", "ops"]);

@@ -17,8 +17,13 @@ const mcpPaths = (sb: Sandbox) => ({
   copilot: join(sb.userHome, ".copilot", "mcp-config.json"),
 });
 
-const read = (path: string) => readFileSync(path, "utf8");
-const TOML_BLOCK = `# added by agentihooks init\n[mcp_servers.agentihooks]\ncommand = ${JSON.stringify(BIN)}\nargs = ["mcp"]\n`;
+/** Codex's hook trust, which init appends to config.toml too (test/setup/codex-trust.test.ts checks it). */
+const TRUST_BLOCK = /\n?# hook trust added by agentihooks init[^\n]*\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = [^\n]*\n/g;
+/** Returns a file's text without init's Codex hook trust: these tests are about the MCP server's bytes. */
+const read = (path: string) => readFileSync(path, "utf8").replace(TRUST_BLOCK, "");
+const TOML_BLOCK = `# added by agentihooks init\n[mcp_servers.agentihooks]\ncommand = ${JSON.stringify(BIN)}\nargs = ["mcp", "--target", "codex"]\n`;
+/** The server's argv after the executable: each harness's server answers for its own profile chain. */
+const args = (t: string) => ["mcp", "--target", t];
 
 /** ~/.claude.json as Claude Code keeps it: much state of its own and another MCP server. */
 const CLAUDE_STATE = `{
@@ -76,16 +81,16 @@ function withExisting(sb: Sandbox) {
 }
 
 describe("init registers the MCP server", () => {
-  test("fresh HOME: each harness's MCP config, with the absolute path and args [\"mcp\"]", () => {
+  test("fresh HOME: each harness's MCP config, with the absolute path and args [\"mcp\", \"--target\", <harness>]", () => {
     const sb = sandbox();
     const r = ah(sb, ["init"]);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toContain(`mcp server: ${BIN} mcp`);
+    expect(r.stdout).toContain(`mcp server: ${BIN} mcp --target <target>`);
     const p = mcpPaths(sb);
-    expect(JSON.parse(read(p.claude))).toEqual({ mcpServers: { agentihooks: { type: "stdio", command: BIN, args: ["mcp"] } } });
+    expect(JSON.parse(read(p.claude))).toEqual({ mcpServers: { agentihooks: { type: "stdio", command: BIN, args: args("claude") } } });
     expect(read(p.codex)).toBe(TOML_BLOCK);
-    expect(Bun.TOML.parse(read(p.codex))).toEqual({ mcp_servers: { agentihooks: { command: BIN, args: ["mcp"] } } });
-    expect(JSON.parse(read(p.copilot))).toEqual({ mcpServers: { agentihooks: { type: "local", command: BIN, args: ["mcp"], tools: ["*"] } } });
+    expect(Bun.TOML.parse(read(p.codex))).toEqual({ mcp_servers: { agentihooks: { command: BIN, args: args("codex") } } });
+    expect(JSON.parse(read(p.copilot))).toEqual({ mcpServers: { agentihooks: { type: "local", command: BIN, args: args("copilot"), tools: ["*"] } } });
   });
 
   test("files with content of their own: only our entry is added, every other byte kept", () => {
@@ -93,7 +98,7 @@ describe("init registers the MCP server", () => {
     const p = withExisting(sb);
     expect(ah(sb, ["init"]).exitCode).toBe(0);
     const claude = read(p.claude);
-    const ours = `,\n    "agentihooks": {\n      "type": "stdio",\n      "command": ${JSON.stringify(BIN)},\n      "args": [\n        "mcp"\n      ]\n    }`;
+    const ours = `,\n    "agentihooks": {\n      "type": "stdio",\n      "command": ${JSON.stringify(BIN)},\n      "args": [\n        "mcp",\n        "--target",\n        "claude"\n      ]\n    }`;
     const at = CLAUDE_STATE.indexOf('\n  },\n  "projects"');
     expect(claude).toBe(CLAUDE_STATE.slice(0, at) + ours + CLAUDE_STATE.slice(at));
     expect(statSync(p.claude).mode & 0o777).toBe(0o600); // the mode of a file with account data is kept
@@ -113,9 +118,9 @@ describe("init registers the MCP server", () => {
     writeFile(p.codex, mine);
     expect(ah(sb, ["init", "--target", "codex"]).exitCode).toBe(0);
     // The command line rewritten (its comment kept), the missing args line added after it, nothing else.
-    expect(read(p.codex)).toBe(mine.replace('command = "/opt/old/agentihooks" # moved since', `command = ${JSON.stringify(BIN)} # moved since\nargs = ["mcp"]`));
+    expect(read(p.codex)).toBe(mine.replace('command = "/opt/old/agentihooks" # moved since', `command = ${JSON.stringify(BIN)} # moved since\nargs = ["mcp", "--target", "codex"]`));
     const server = (Bun.TOML.parse(read(p.codex)) as any).mcp_servers.agentihooks;
-    expect(server).toEqual({ command: BIN, args: ["mcp"], startup_timeout_sec: 20, env: { AGENTIHOOKS_HOME: "/data/ah" } });
+    expect(server).toEqual({ command: BIN, args: args("codex"), startup_timeout_sec: 20, env: { AGENTIHOOKS_HOME: "/data/ah" } });
   });
 
   test("a JSON entry of the user's own keeps its extra keys (env)", () => {
@@ -123,7 +128,7 @@ describe("init registers the MCP server", () => {
     const p = mcpPaths(sb);
     writeFile(p.claude, JSON.stringify({ mcpServers: { agentihooks: { command: "/old/agentihooks", args: ["mcp"], env: { A: "1" } } } }, null, 2));
     ah(sb, ["init", "--target", "claude"]);
-    expect(JSON.parse(read(p.claude)).mcpServers.agentihooks).toEqual({ command: BIN, args: ["mcp"], env: { A: "1" }, type: "stdio" });
+    expect(JSON.parse(read(p.claude)).mcpServers.agentihooks).toEqual({ command: BIN, args: args("claude"), env: { A: "1" }, type: "stdio" });
   });
 
   test("idempotent: a second run changes no byte", () => {
@@ -155,7 +160,10 @@ describe("init registers the MCP server", () => {
     const r = ah(sb, ["init", "--no-mcp"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).not.toContain("mcp server:");
-    for (const f of Object.values(mcpPaths(sb))) expect(existsSync(f)).toBe(false);
+    const { codex, ...others } = mcpPaths(sb);
+    for (const f of Object.values(others)) expect(existsSync(f)).toBe(false);
+    // Codex's config.toml is still written: the hooks' trust lives there (codex-trust.test.ts)
+    expect(readFileSync(codex, "utf8")).not.toContain("mcp_servers");
     ah(sb, ["init"]);
     ah(sb, ["uninit", "--no-mcp"]);
     for (const f of Object.values(mcpPaths(sb))) expect(existsSync(f)).toBe(true);
@@ -253,7 +261,7 @@ describe("--scope project and relocated homes", () => {
     writeFile(join(sb.repo, ".mcp.json"), '{\n  "mcpServers": {\n    "db": { "command": "db-mcp" }\n  }\n}\n');
     const before = snapshot(sb.repo);
     expect(ah(sb, ["init", "--scope", "project"]).exitCode).toBe(0);
-    expect(JSON.parse(read(join(sb.repo, ".mcp.json"))).mcpServers).toEqual({ db: { command: "db-mcp" }, agentihooks: { type: "stdio", command: BIN, args: ["mcp"] } });
+    expect(JSON.parse(read(join(sb.repo, ".mcp.json"))).mcpServers).toEqual({ db: { command: "db-mcp" }, agentihooks: { type: "stdio", command: BIN, args: args("claude") } });
     expect(read(join(sb.repo, ".codex", "config.toml"))).toBe(TOML_BLOCK);
     expect(JSON.parse(read(join(sb.repo, ".github", "mcp.json"))).mcpServers.agentihooks.type).toBe("local");
     expect(existsSync(mcpPaths(sb).claude)).toBe(false);
@@ -281,7 +289,7 @@ test("doctor: warns while the MCP server is not registered, ok once it is", () =
   const after = ah(sb, ["doctor", "--json"]);
   expect(after.exitCode).toBe(0);
   const ok = after.json.checks.filter((c: any) => c.level === "ok").map((c: any) => c.text);
-  expect(ok).toContain(`codex: ${mcpPaths(sb).codex} registers the MCP server (${BIN} mcp)`);
+  expect(ok).toContain(`codex: ${mcpPaths(sb).codex} registers the MCP server (${BIN} mcp --target codex)`);
   expect(after.json.checks.some((c: any) => c.text.includes("MCP server is not registered"))).toBe(false);
 });
 

@@ -1,20 +1,24 @@
 #!/usr/bin/env bun
-// pre-read+edit+write+bash-secrets_env.ts: keep the agent away from .env files.
+// pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts: keep the agent away from .env files.
 //
 // What it does
-//   Denies (exit 2, reason on stderr) a Read, Edit, Write or Bash call that names a dotenv file:
+//   Denies (exit 2, reason on stderr) a Read, Edit, Write, NotebookEdit or Bash call that names a dotenv file:
 //     .env   .env.local   .env.production   prod.env   secrets.env
 //   however it is spelled: ./.env, a/../.env, ~/proj/.env, /abs/path/.env, ".e""nv" in a command,
 //   --env-file=.env, <.env, a glob such as .env* that matches one, or a symlink whose target is one,
 //   in any letter case (.ENV, PROD.Env: on macOS' default filesystem they open the same file).
 //   Templates pass: .env.example, .env.sample, .env.template (and x.example.env). A directory named
 //   .env (a Python virtualenv) is not a secret file and passes too.
+//   A Grep call (Claude's Grep, Copilot's grep/rg) is denied when the search would read a dotenv file:
+//   its glob matches one, its path names one, or the folder it searches holds one (Copilot's grep reads
+//   hidden files; .git and node_modules are not looked into; a folder of more than 20,000 entries
+//   without a glob is denied, since what it would read cannot be told).
 //   It FAILS CLOSED: when it cannot read its input (not JSON, no tool_input, no path or command) it
 //   denies with the reason. A crashing hook is a non-blocking error in every harness, so a guard must
 //   catch its own failures and exit 2.
 //
 // Where to put it
-//   Any layer, as it is. Add `+grep+glob+notebookedit` to the matcher to cover those tools too.
+//   Any layer, as it is (the built-in default profile runs this very file).
 //   agentihooks runs .ts conditions with the Bun runtime inside its own executable: nothing to
 //   install, and a call costs a fraction of a Python start-up (this guard runs on every Read, Edit,
 //   Write and Bash call; it is one of the built-in `default` profile's two conditions).
@@ -28,16 +32,14 @@
 //   answers (but letter case), in the agentihooks script contract.
 //
 // Requires: nothing (Bun or node built-ins only).
-import { lstatSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
+import { type Call, type Result, runAsScript } from "./condition";
+import { TimeUp, codePoints, onTime, pySplit, pyStrip, shlexWords, within } from "./shlex";
 
 const TEMPLATES = new Set(["example", "sample", "template"]);
 const GLOB_PROBES = [".env", ".env.local", "prod.env"];
 
-/** The characters Python's str.isspace() accepts (str.strip() and str.split() use them). */
-const PY_SPACE = "\\t\\n\\x0b\\x0c\\r\\x1c-\\x1f \\x85\\xa0\\u1680\\u2000-\\u200a\\u2028\\u2029\\u202f\\u205f\\u3000";
-const pyStrip = (s: string): string => s.replace(new RegExp(`^[${PY_SPACE}]+|[${PY_SPACE}]+$`, "g"), "");
-const pySplit = (s: string): string[] => s.split(new RegExp(`[${PY_SPACE}]+`)).filter(Boolean);
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
@@ -80,7 +82,7 @@ function jsClass(body: string[]): string {
 
 /** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
 function globRegex(pattern: string): RegExp {
-  const p = Array.from(pattern); // code points, as Python indexes a str
+  const p = codePoints(pattern); // code points, as Python indexes a str
   const n = p.length;
   let re = "";
   let star = false;
@@ -210,13 +212,16 @@ function userHome(name: string): string | undefined {
   return row?.[5];
 }
 
-function expanduser(path: string): string {
+/** Where a call runs: its environment (HOME) and working directory (for relative paths). */
+type Where = Pick<Call, "env" | "cwd">;
+
+function expanduser(path: string, env: Where["env"]): string {
   if (!path.startsWith("~")) return path;
   let i = path.indexOf("/", 1);
   if (i < 0) i = path.length;
   let home: string | undefined;
   if (i === 1) {
-    if ("HOME" in process.env) home = process.env.HOME ?? "";
+    if ("HOME" in env) home = env.HOME ?? "";
     else {
       try {
         home = userInfo().homedir;
@@ -231,9 +236,11 @@ function expanduser(path: string): string {
   return home.replace(/\/+$/, "") + path.slice(i) || "/";
 }
 
+// throwIfNoEntry: a missing file is the common case (most words of a command are not files), and an
+// exception costs far more than the answer undefined.
 function lstat(p: string) {
   try {
-    return lstatSync(p);
+    return lstatSync(p, { throwIfNoEntry: false });
   } catch {
     return undefined;
   }
@@ -279,133 +286,36 @@ function joinRealpath(path: string, rest: string, seen: Map<string, string | nul
   return [path, true];
 }
 
-function realpath(p: string): string {
+function realpath(p: string, cwd: string): string {
   const [path] = joinRealpath("", p, new Map());
-  return normpath(path.startsWith("/") ? path : pathJoin(process.cwd(), path));
+  return normpath(path.startsWith("/") ? path : pathJoin(cwd, path));
 }
 
 /** Returns true when `path` (as written, or the file a symlink points to) is a dotenv file. */
-function isSecretEnv(raw: string, cwd: unknown): boolean {
+function isSecretEnv(raw: string, cwd: unknown, where: Where): boolean {
   const path = pyStrip(raw);
   if (!path) return false;
-  const expanded = expanduser(path);
+  const expanded = expanduser(path, where.env);
   if (typeof cwd !== "string") throw new TypeError(`expected str, bytes or os.PathLike object, not ${pyType(cwd)}`);
-  const full = pathJoin(cwd, expanded);
+  // A relative cwd is relative to the directory the condition runs in, as it is for a script.
+  const full = pathJoin(where.cwd, pathJoin(cwd, expanded));
   try {
-    if (statSync(full).isDirectory()) return false;
+    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
   } catch {
-    // not there: judge the name
+    // not there (or not reachable): judge the name
   }
   if (secretName(basename(path.replace(/\/+$/, "")))) return true;
-  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full)));
+  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full, where.cwd)));
 }
 
-// --- shlex.shlex(command, posix=True, punctuation_chars="();<>|&\n"), whitespace " \t\r", whitespace_split ---
-
-const PUNCTUATION = "();<>|&\n";
-const WHITESPACE = " \t\r";
-const QUOTES = "'\"";
-
-/** Python's shlex word splitting for this configuration; throws like it on an unclosed quote or a final backslash. */
-function shlexWords(text: string): string[] {
-  const chars = Array.from(text);
-  let pos = 0;
-  const pushback: string[] = [];
-  let state: string | null = " ";
-  const read = (): string => pushback.pop() ?? (pos < chars.length ? chars[pos++] : "");
-  const readline = (): void => {
-    while (pos < chars.length) if (chars[pos++] === "\n") break;
-  };
-
-  function readToken(): string | null {
-    let quoted = false;
-    let escapedstate = " ";
-    let token = "";
-    for (;;) {
-      const c = read();
-      if (state === null) {
-        token = "";
-        break;
-      } else if (state === " ") {
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (PUNCTUATION.includes(c)) {
-          token = c;
-          state = "c";
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else {
-          token = c;
-          state = "a";
-        }
-      } else if (QUOTES.includes(state)) {
-        quoted = true;
-        if (!c) throw new Error("No closing quotation");
-        if (c === state) state = "a";
-        else if (c === "\\" && state === '"') {
-          escapedstate = state;
-          state = c;
-        } else token += c;
-      } else if (state === "\\") {
-        if (!c) throw new Error("No escaped character");
-        if (QUOTES.includes(escapedstate) && c !== state && c !== escapedstate) token += state;
-        token += c;
-        state = escapedstate;
-      } else {
-        // "a" (a word) or "c" (punctuation)
-        if (!c) {
-          state = null;
-          break;
-        } else if (WHITESPACE.includes(c)) {
-          state = " ";
-          if (token || quoted) break;
-        } else if (c === "#") {
-          readline();
-          state = " ";
-          if (token || quoted) break;
-        } else if (state === "c") {
-          if (PUNCTUATION.includes(c)) token += c;
-          else {
-            pushback.push(c);
-            state = " ";
-            break;
-          }
-        } else if (QUOTES.includes(c)) {
-          state = c;
-        } else if (c === "\\") {
-          escapedstate = "a";
-          state = c;
-        } else if (!PUNCTUATION.includes(c)) {
-          token += c;
-        } else {
-          pushback.push(c);
-          state = " ";
-          if (token || quoted) break;
-        }
-      }
-    }
-    return !quoted && token === "" ? null : token;
-  }
-
-  const words: string[] = [];
-  for (let w = readToken(); w !== null; w = readToken()) words.push(w);
-  return words;
-}
 
 /** Returns the words of a command line and the parts of KEY=VALUE / --flag=VALUE words. */
 function commandWords(command: string): string[] {
   let words: string[];
   try {
     words = shlexWords(command.replaceAll("`", " ; "));
-  } catch {
+  } catch (err) {
+    if (err instanceof TimeUp) throw err;
     words = pySplit(command); // unbalanced quotes: judge the plain words
   }
   const out: string[] = [];
@@ -419,8 +329,45 @@ function commandWords(command: string): string[] {
   return out;
 }
 
+// A search reads every file under its folder: at most this many entries are looked at before the
+// guard gives up and denies (it cannot tell what the search would read).
+const SEARCH_LIMIT = 20_000;
+const SEARCH_SKIP = new Set([".git", "node_modules"]);
+
+/**
+ * Returns the dotenv files a Grep call would read: its glob when it has one (a glob that cannot match
+ * a dotenv name keeps them out), the file it names, or every dotenv file under the folder it searches
+ * (the working folder without a path: Copilot's grep reads hidden files too).
+ */
+function searchedPaths(input: { [k: string]: Json }, cwd: unknown, where: Where): string[] {
+  const glob = typeof input.glob === "string" && input.glob !== "" ? input.glob : undefined;
+  if (glob) return [glob];
+  const path = typeof input.path === "string" && input.path !== "" ? expanduser(input.path, where.env) : ".";
+  const root = pathJoin(where.cwd, pathJoin(typeof cwd === "string" ? cwd : "", path));
+  if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return [path];
+  const found: string[] = [];
+  const pending = [root];
+  let seen = 0;
+  while (pending.length) {
+    const dir = pending.pop()!;
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir, { withFileTypes: true });
+    } catch {
+      continue; // unreadable: the search cannot read it either
+    }
+    for (const e of entries) {
+      if (++seen > SEARCH_LIMIT) throw new Error(`the search under ${path} covers more than ${SEARCH_LIMIT} entries; give a narrower path or a glob`);
+      if (e.isDirectory()) {
+        if (!SEARCH_SKIP.has(e.name)) pending.push(pathJoin(dir, e.name));
+      } else if (secretName(e.name)) found.push(pathJoin(dir, e.name));
+    }
+  }
+  return found;
+}
+
 /** Returns the paths a call names; throws when the call carries none it can judge. */
-function pathsIn(event: { [k: string]: Json }): string[] {
+function pathsIn(event: { [k: string]: Json }, where: Where): string[] {
   const tool = typeof event.tool_name === "string" ? event.tool_name.toLowerCase() : "";
   const input = event.tool_input;
   if (!isObject(input)) throw new Error("tool_input is not an object");
@@ -428,11 +375,12 @@ function pathsIn(event: { [k: string]: Json }): string[] {
     if (typeof input.command !== "string") throw new Error("Bash call without a command string");
     return commandWords(input.command);
   }
+  if (tool === "grep") return searchedPaths(input, event.cwd, where);
   const paths: unknown[] = [input.file_path, input.path, input.notebook_path];
   const more = input.file_paths;
   if (truthy(more)) {
     if (Array.isArray(more)) paths.push(...more);
-    else if (typeof more === "string") paths.push(...Array.from(more));
+    else if (typeof more === "string") paths.push(...codePoints(more));
     else if (isObject(more)) paths.push(...Object.keys(more));
     else throw new TypeError(`'${pyType(more)}' object is not iterable`);
   }
@@ -441,26 +389,32 @@ function pathsIn(event: { [k: string]: Json }): string[] {
   return named;
 }
 
-function main(): number {
-  let bad: string[];
-  try {
-    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(readFileSync(0));
-    const event: unknown = JSON.parse(text);
-    if (!isObject(event)) throw new Error("the payload is not a JSON object");
-    const cwd = truthy(event.cwd) ? event.cwd : process.cwd();
-    bad = pathsIn(event).filter((p) => isSecretEnv(p, cwd));
-  } catch (err) {
-    // any failure blocks the call
-    const why = err instanceof Error ? err.message : String(err);
-    process.stderr.write(`secrets_env: cannot read the tool call (${why}); denied to fail closed\n`);
-    return 2;
-  }
-  if (!bad.length) return 0;
-  process.stderr.write(
-    `secrets_env: ${bad[0]} holds secrets; the agent may not read or change it ` +
-      "(use .env.example for the variable names, or ask the user)\n",
-  );
-  return 2;
+/** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
+export default function secretsEnv(call: Call): Result {
+  return within(call.deadline, () => judgeCall(call));
 }
 
-process.exitCode = main();
+function judgeCall(call: Call): Result {
+  let bad: string[];
+  try {
+    const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
+    const event: unknown = JSON.parse(text);
+    if (!isObject(event)) throw new Error("the payload is not a JSON object");
+    const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
+    bad = pathsIn(event, call).filter((p, i) => {
+      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+      return isSecretEnv(p, cwd, call);
+    });
+  } catch (err) {
+    if (err instanceof TimeUp) throw err; // not a failure to read: the hook reports a timeout
+    // any failure blocks the call
+    const why = err instanceof Error ? err.message : String(err);
+    return { deny: `secrets_env: cannot read the tool call (${why}); denied to fail closed` };
+  }
+  if (!bad.length) return undefined;
+  return {
+    deny: `secrets_env: ${bad[0]} holds secrets; the agent may not read or change it (use .env.example for the variable names, or ask the user)`,
+  };
+}
+
+if (import.meta.main) runAsScript(secretsEnv); // not awaited: importing the module must not make it async

@@ -1,0 +1,185 @@
+// The three real harness CLIs, installed by `make live-clis` (e2e/live/install-clis.sh) into
+// LIVE_CLI_DIR, each driven non-interactively against a mock model on 127.0.0.1, in a world's HOME.
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { type MockModel, type Step, startMockModel } from "./mock-model";
+import type { Harness, World } from "./world";
+
+/** Where the CLIs are installed (make test-live sets it). */
+export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
+
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot" };
+
+/** Returns the installed version of a harness's CLI package, or undefined. */
+export function cliVersion(harness: Harness): string | undefined {
+  try {
+    return JSON.parse(readFileSync(join(CLI_DIR, "node_modules", PACKAGES[harness], "package.json"), "utf8")).version;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Returns the executable to run: the native binary where the package ships one beside its launcher. */
+export function cliPath(harness: Harness): string {
+  const nm = join(CLI_DIR, "node_modules");
+  const candidates: Record<Harness, string[]> = {
+    // Claude's launcher is linked by a postinstall the installer skips; its native binary is the CLI.
+    claude: [join(nm, "@anthropic-ai/claude-code-linux-x64/claude"), join(nm, "@anthropic-ai/claude-code/cli.js")],
+    codex: [join(nm, ".bin/codex")],
+    copilot: [join(nm, ".bin/copilot")],
+  };
+  const found = candidates[harness].find((p) => existsSync(p));
+  if (!found) throw new Error(`${harness} CLI not found under ${CLI_DIR}: run make live-clis`);
+  return found;
+}
+
+export interface RunOptions {
+  /** The person's prompt. */
+  prompt?: string;
+  /** The scripted model's steps (tool calls, then "done"). */
+  script: Step[];
+  pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
+  /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
+  permissionMode?: string;
+  /** Copilot: the permission flags (default --allow-all-tools). */
+  permissionArgs?: string[];
+  /** Extra CLI arguments and environment. */
+  args?: string[];
+  env?: Record<string, string>;
+  /** Seconds before the CLI is killed (default 90). */
+  timeoutSec?: number;
+  /** Names this run in capture records (LIVE_CAPTURE). */
+  label?: string;
+}
+
+export interface RunResult {
+  exitCode: number | null;
+  stdout: string;
+  stderr: string;
+  durationMs: number;
+  model: MockModel;
+  /** What reached the model, all request texts joined. */
+  seen: string;
+}
+
+type Launch = (world: World, model: MockModel, o: RunOptions) => { argv: string[]; env: Record<string, string> };
+
+const LAUNCH: Record<Harness, Launch> = {
+  claude: (world, model, o) => ({
+    argv: [cliPath("claude"), "-p", o.prompt ?? "go", "--permission-mode", o.permissionMode ?? "bypassPermissions",
+      "--output-format", "stream-json", "--verbose", "--include-hook-events", ...(o.args ?? [])],
+    env: {
+      ANTHROPIC_BASE_URL: model.url, ANTHROPIC_API_KEY: "dummy", IS_SANDBOX: "1",
+      CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", DISABLE_TELEMETRY: "1", DISABLE_AUTOUPDATER: "1", DISABLE_ERROR_REPORTING: "1",
+    },
+  }),
+  codex: (world, model, o) => {
+    configureCodexProvider(world, model);
+    return {
+      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", o.permissionMode === "default" ? "--approve-for-me" : "--dangerously-bypass-approvals-and-sandbox",
+        "--json", ...(o.args ?? []), o.prompt ?? "go"],
+      env: { CODEX_HOME: join(world.home, ".codex"), AGENTIHOOKS_LIVE_MOCK_KEY: "dummy" },
+    };
+  },
+  copilot: (world, model, o) => ({
+    argv: [cliPath("copilot"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? ["--allow-all-tools"]), "--log-level", "all", ...(o.args ?? [])],
+    env: {
+      COPILOT_OFFLINE: "true", COPILOT_PROVIDER_BASE_URL: `${model.url}/v1`, COPILOT_PROVIDER_API_KEY: "dummy", COPILOT_MODEL: "gpt-4.1",
+      // Copilot unpacks itself (~235 MB) under the cache folder on first start: one per test process, not per world
+      XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
+    },
+  }),
+};
+
+const PROVIDER_START = "# agentihooks live suite: mock model provider";
+const PROVIDER_END = "# end of mock model provider";
+
+/**
+ * Points Codex at the mock: a provider block at the top of config.toml (before any table, so the
+ * top-level keys stay top-level), replaced on each run because the mock's port changes.
+ */
+export function configureCodexProvider(world: World, model: MockModel): void {
+  const path = join(world.home, ".codex", "config.toml");
+  const old = existsSync(path) ? readFileSync(path, "utf8") : "";
+  const rest = old.includes(PROVIDER_START) ? old.slice(old.indexOf(PROVIDER_END) + PROVIDER_END.length + 1) : old;
+  const block = [
+    PROVIDER_START,
+    // a model Codex has metadata for, so it offers its real tool set (apply_patch among them)
+    'model = "gpt-5.5"',
+    'model_provider = "mock"',
+    "",
+    "[model_providers.mock]",
+    'name = "mock"',
+    `base_url = "${model.url}/v1"`,
+    'wire_api = "responses"',
+    'env_key = "AGENTIHOOKS_LIVE_MOCK_KEY"',
+    PROVIDER_END,
+    "",
+  ].join("\n");
+  world.write(path, block + rest, 0o600);
+}
+
+/** Runs the harness's CLI once in `world` against a fresh mock model playing `o.script`. */
+export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
+  const model = startMockModel(o.script, o.pick);
+  try {
+    const { argv, env } = LAUNCH[world.harness](world, model, o);
+    const captureDir = join(world.home, "..", "capture");
+    if (process.env.LIVE_CAPTURE) env.AGENTIHOOKS_CAPTURE_DIR = captureDir;
+    const started = performance.now();
+    const proc = Bun.spawn(argv, {
+      cwd: world.work,
+      env: { ...world.env, ...env, ...(o.env ?? {}) },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: (o.timeoutSec ?? 90) * 1000,
+      killSignal: "SIGKILL",
+    });
+    const [stdout, stderr] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text()]);
+    const exitCode = await proc.exited;
+    if (process.env.LIVE_CAPTURE) keepCaptures(world, captureDir, process.env.LIVE_CAPTURE, o.label);
+    return { exitCode, stdout, stderr, durationMs: performance.now() - started, model, seen: model.seen() };
+  } finally {
+    model.stop();
+  }
+}
+
+/**
+ * Appends this run's captured hook calls to `<out>/<harness>.jsonl`, in the order the harness made
+ * them, with the world's paths replaced by placeholders (<HOME>, <WORK>, <WORLD>, <WORK-SLUG>) so records do not
+ * depend on the machine. Each record names the CLI version that sent it.
+ */
+function keepCaptures(world: World, dir: string, out: string, label = ""): void {
+  if (!existsSync(dir)) return;
+  const swap = placeholders(world);
+  mkdirSync(out, { recursive: true });
+  const version = cliVersion(world.harness);
+  for (const file of readdirSync(dir).sort()) {
+    const record = JSON.parse(readFileSync(join(dir, file), "utf8")) as { argv: string[]; stdin: string };
+    const line = { harness: world.harness, version, check: label, argv: record.argv, payload: JSON.parse(swap(record.stdin)) };
+    appendFileSync(join(out, `${world.harness}.jsonl`), `${JSON.stringify(line)}\n`);
+  }
+  // kept once: the next run in the same world must not append these again
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Returns a function that replaces the world's paths in a text by <HOME>, <WORK>, <WORLD> and <WORK-SLUG>. */
+export function placeholders(world: World): (text: string) => string {
+  const base = join(world.home, "..");
+  // Claude names a session's folder after its cwd with every / and . turned into -
+  const slug = world.work.replace(/[/.]/g, "-");
+  return (text) => text.split(world.home).join("<HOME>").split(world.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
+}
+
+/** Returns Copilot's log lines of this world (config errors appear only there). */
+export function copilotLog(world: World): string {
+  const dir = join(world.home, ".copilot", "logs");
+  if (!existsSync(dir)) return "";
+  return readdirSync(dir).map((f) => readFileSync(join(dir, f), "utf8")).join("\n");
+}
+
+/** Returns a one-block description of a run for a failing check's message. */
+export function describeRun(r: RunResult): string {
+  return [`exit ${r.exitCode} after ${Math.round(r.durationMs)} ms`, "--- stdout", r.stdout.slice(-4000), "--- stderr", r.stderr.slice(-4000)].join("\n");
+}

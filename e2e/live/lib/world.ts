@@ -1,0 +1,118 @@
+// A throw-away world for one live check: a HOME the harness and agentihooks both use, a working
+// folder (a git repository without origin, so its directory layer is trusted), and agentihooks
+// registered by its own `init`, as a person would. Every world lives under one root per test process,
+// removed when the process exits.
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+export type Harness = "claude" | "codex" | "copilot";
+
+/** The compiled executable under test. */
+export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../../../dist/agentihooks");
+
+let root: string | undefined;
+/** Returns this process's root for worlds, created on first use and removed at exit. */
+function worldsRoot(): string {
+  if (!root || !existsSync(root)) {
+    root = realpathSync(mkdtempSync(join(tmpdir(), "ah-live-")));
+    process.once("exit", removeWorlds);
+  }
+  return root;
+}
+
+/**
+ * Removes every world of this process. `bun test` fires no "exit" event, so lib/cleanup.ts (a test
+ * preload, bunfig.toml) calls this after the last test; a plain script still gets the exit handler.
+ */
+export function removeWorlds(): void {
+  if (root) rmSync(root, { recursive: true, force: true });
+  root = undefined;
+}
+
+export interface World {
+  harness: Harness;
+  /** HOME for the harness and the hook. */
+  home: string;
+  /** The session's working folder (a git repository, no origin). */
+  work: string;
+  /** ~/.agentihooks (the hook gets no AGENTIHOOKS_HOME: the harness does not pass one). */
+  ahome: string;
+  /** The runtime layer: ~/.agentihooks/conditions. */
+  conditions: string;
+  /** The environment every process of this world starts from (no variable of the test runner leaks). */
+  env: Record<string, string>;
+  /** Writes a file under the world (folders created); returns its path. */
+  write(path: string, body: string, mode?: number): string;
+  /** Adds a condition to the runtime layer (or `dir`) and returns its path. */
+  condition(file: string, body: string, dir?: string): string;
+  /** The absolute path of a marker file of this world (for side-effect checks). */
+  marker(name: string): string;
+  exists(path: string): boolean;
+  read(path: string): string;
+  /** Runs agentihooks with args in this world; throws with its output when it exits non-zero. */
+  agentihooks(args: string[], opts?: { allowFail?: boolean; stdin?: string }): { exitCode: number; stdout: string; stderr: string };
+}
+
+/** The variables every world passes on: a PATH that finds bash, git, python3, jq, and the executable's folder. */
+function baseEnv(home: string): Record<string, string> {
+  return {
+    PATH: `${dirname(BIN)}:/usr/local/bin:/usr/bin:/bin`,
+    HOME: home,
+    LANG: "C.UTF-8",
+    TERM: "dumb",
+    NO_COLOR: "1",
+    USER: process.env.USER ?? "root",
+  };
+}
+
+export interface WorldOptions {
+  /** Run `agentihooks init --target <harness>` (default true); extra init arguments. */
+  init?: boolean;
+  initArgs?: string[];
+}
+
+/** Creates a world for `harness`. */
+export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
+  const base = mkdtempSync(join(worldsRoot(), `${harness}-`));
+  const home = join(base, "home");
+  const work = join(base, "work");
+  const ahome = join(home, ".agentihooks");
+  const conditions = join(ahome, "conditions");
+  mkdirSync(work, { recursive: true });
+  mkdirSync(conditions, { recursive: true, mode: 0o700 });
+  const env = baseEnv(home);
+  const git = Bun.spawnSync(["git", "init", "-q", "-b", "main", work], { env, stdout: "ignore", stderr: "pipe" });
+  if (git.exitCode !== 0) throw new Error(`git init failed: ${git.stderr}`);
+  const world: World = {
+    harness, home, work, ahome, conditions, env,
+    write(path, body, mode = 0o644) {
+      const full = resolve(base, path);
+      mkdirSync(dirname(full), { recursive: true });
+      writeFileSync(full, body);
+      chmodSync(full, mode);
+      return full;
+    },
+    condition(file, body, dir = conditions) {
+      return world.write(join(dir, file), body, 0o755);
+    },
+    marker: (name) => join(base, "markers", name),
+    exists: (path) => existsSync(path),
+    read: (path) => readFileSync(path, "utf8"),
+    agentihooks(args, o = {}) {
+      const p = Bun.spawnSync([BIN, ...args], { env, cwd: work, stdin: o.stdin === undefined ? "ignore" : new Blob([o.stdin]), stdout: "pipe", stderr: "pipe" });
+      const r = { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+      if (r.exitCode !== 0 && !o.allowFail) throw new Error(`agentihooks ${args.join(" ")} exited ${r.exitCode}\n${r.stdout}${r.stderr}`);
+      return r;
+    },
+  };
+  mkdirSync(join(base, "markers"), { recursive: true });
+  if (opts.init !== false) world.agentihooks(["init", "--target", harness, ...(opts.initArgs ?? [])]);
+  return world;
+}
+
+/** A bash condition body that records that it ran (marker) and its payload, then runs `tail`. */
+export function recorder(world: World, name: string, tail = "exit 0"): string {
+  const mark = world.marker(name);
+  return `#!/usr/bin/env bash\ncat > '${mark}.payload.json'\nenv > '${mark}.env'\ntouch '${mark}'\n${tail}\n`;
+}

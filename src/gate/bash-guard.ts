@@ -1,0 +1,201 @@
+// Whether a shell line touches something protected (paths.ts), judged on the words bash will see:
+// after quote removal (the analyzer's words), with globs counted as every path they could match,
+// `cd` followed through the line, variables the line assigns expanded, and symlinks (dangling ones
+// too) followed. A line that touches something protected passes the closed gate only when it only
+// reads (read-only.ts). Before that, two kinds of line are refused outright: this executable driven
+// to change its set-up (self-call.ts) and git changing a layer repository's trust (git-guard.ts).
+// What it cannot see: a program that writes there by itself without naming the place (a script, a
+// compiler), which SECURITY.md says. Loaded for shell lines only, as one chunk.
+import type { ShellAnalysis } from "../shell/analyze";
+import type { CommandInfo } from "../shell/programs";
+import type { Word } from "../shell/scan";
+import { patchPaths } from "../harness/common";
+import { argWords, isLiteral, LineState, literalText } from "./line-state";
+import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
+import type { Piece } from "./word-value";
+
+/** What a call would change among the things that decide which conditions run. */
+export interface Write {
+  /** What the call would do, for the deny reason. */
+  what: string;
+  /** A person's act whatever the gate says (trusting a repository, registering or removing the hooks). */
+  personOnly?: boolean;
+}
+
+/** Programs whose operands, when they are folders holding protected things, delete or move them. */
+const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);
+/** Names that, relative to a folder only known when the line runs, could be part of a protected path. */
+const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot"]);
+/** Each line's words cost a symlink walk each; a huge line is judged by its text and first words. */
+const MAX_OPERANDS = 256;
+
+/** Returns what the shell line would change, or undefined when it leaves protected things alone. */
+export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
+  const commands = analysis?.commands ?? [];
+  const line = new LineState(scope, command, commands);
+  // self-call.ts loads only for a line that may drive this executable (a superset, cheaply told)
+  const selfCall = commands.some(maySelfCall) ? (require("./self-call") as typeof import("./self-call")).selfCallChecker(commands, scope.exe) : undefined;
+  for (const c of commands) {
+    const self = selfCall?.(c, line);
+    if (self) return self;
+    const change = c.program === "git" ? (require("./git-guard") as typeof import("./git-guard")).gitChange(c, line) : undefined;
+    if (change) return { what: `a shell command that makes ${change}` };
+    line.follow(c);
+  }
+  const touched = touchedBy(command, analysis, scope);
+  if (!touched) return undefined;
+  // Loaded here: most commands touch nothing protected, and building the read-only table costs at start-up.
+  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
+  const problem = readOnlyProblem(commands, analysis);
+  return problem ? { what: `a shell command that touches ${touched} and ${problem}` } : undefined;
+}
+
+/** Words that start a set-up change of this executable (self-call.ts has the exact rule). */
+const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit", "conditions", "enforcement"]);
+
+/** True when a command may run this executable to change its set-up: a cheap superset of self-call.ts's rule. */
+function maySelfCall(c: CommandInfo): boolean {
+  if (c.program === null) return !!c.dynamic;
+  if (c.program.startsWith("agentihooks") || (c.via !== undefined && /xargs|parallel|find|watch/.test(c.via))) return true;
+  for (const a of c.args) if (SHAPE_WORDS.has(a)) return true;
+  return false;
+}
+
+/** Returns what the line touches that is protected (a phrase), or undefined. */
+export function touchedBy(command: string, analysis: ShellAnalysis | undefined, scope: PathScope): string | undefined {
+  const commands = analysis?.commands ?? [];
+  const named = mentions(command, commands, scope);
+  if (named) return named;
+  const line = new LineState(scope, command, commands);
+  const memo = new Map<string, string>();
+  const dotglob = /dotglob|GLOBIGNORE/.test(command);
+  let budget = MAX_OPERANDS;
+  // apply_patch run from the shell (Codex runs `apply_patch <<'EOF' ... EOF` itself): its headers name paths
+  if (commands.some((c) => c.program === "apply_patch" || c.program === "applypatch")) {
+    for (const path of patchPaths(command)) {
+      const k = protectedKind(path, scope, scope.cwd, memo);
+      if (k) return `${KIND_TEXT[k]} (${path}, in a patch)`;
+    }
+  }
+  for (const c of commands) {
+    if (!line.cwdUnknown) {
+      for (const cwd of line.cwds) {
+        const k = protectedDirKind(cwd, scope, memo);
+        if (k) return `${KIND_TEXT[k]} (it runs inside ${cwd})`;
+      }
+    }
+    const remover = c.program !== null && REMOVERS.has(c.program);
+    for (const w of operands(c)) {
+      if (budget-- <= 0) return undefined;
+      const hit = judgeWord(w.word, line, remover || w.redirect, dotglob, memo);
+      if (hit) return hit;
+    }
+    line.follow(c);
+  }
+  return undefined;
+}
+
+/**
+ * The words of a command that may name paths: arguments, the value of `--opt=VALUE` and `key=VALUE`
+ * (dd's `of=`), a short option's attached value when it looks like a path (`-oDIR/x`), and redirect
+ * targets.
+ */
+function operands(c: CommandInfo): { word: Word; redirect: boolean }[] {
+  const out: { word: Word; redirect: boolean }[] = [];
+  const tail = (w: Word, text: number, raw: number) => out.push({ word: { ...w, text: w.text.slice(text), raw: w.raw.slice(raw) }, redirect: false });
+  for (const w of argWords(c)) {
+    const eqText = w.text.indexOf("=");
+    const eqRaw = w.raw.indexOf("=");
+    if (w.text.startsWith("-")) {
+      if (w.text.startsWith("--") && eqText > 0 && eqRaw > 0) tail(w, eqText + 1, eqRaw + 1);
+      else if (!w.text.startsWith("--") && w.text.length > 2 && w.text.includes("/") && w.raw.length > 2) tail(w, 2, 2);
+      continue;
+    }
+    out.push({ word: w, redirect: false });
+    if (/^[A-Za-z_][\w-]*=/.test(w.text) && eqRaw > 0) tail(w, eqText + 1, eqRaw + 1);
+  }
+  for (const r of c.redirects) if (r.word) out.push({ word: r.word, redirect: true });
+  return out;
+}
+
+/** Returns what a word can name that is protected, or undefined. */
+function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
+  const scope = line.scope;
+  for (const p of line.patterns(w)) {
+    if (isLiteral(p)) {
+      const text = literalText(p);
+      if (!text) continue;
+      if (!text.startsWith("/") && !text.startsWith("~") && line.cwdUnknown) {
+        if (pathLike(text)) return `a path (${text}) relative to a folder a \`cd\` in the line only knows when it runs`;
+        continue;
+      }
+      for (const cwd of line.cwds) {
+        const k = protectedKind(text, scope, cwd, memo);
+        if (k) return `${KIND_TEXT[k]} (${text})`;
+        // creating, filling or replacing a folder that holds protected things creates them (`mv /tmp/evil .agentihooks`)
+        if (isHolderName(text) || (remover && holdsProtected(text, scope, cwd, memo))) return `a folder that holds ${KIND_TEXT.layer} or other protected files (${text})`;
+      }
+      continue;
+    }
+    const hit = judgePattern(p, w.raw, line, remover, dotglob, memo);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
+  const scope = line.scope;
+  // Loaded for globs and values only known when the line runs: most words are plain.
+  const { expandGlob, globMatch, lexicalMatch, segmentsOf } = require("./path-match") as typeof import("./path-match");
+  if (remover && p.every((x) => "any" in x)) return `an operand only known when it runs (${raw})`;
+  const first = p[0];
+  const absolute = (first && "lit" in first && first.lit.startsWith("/")) || (first !== undefined && "any" in first);
+  const bases: Piece[][] = absolute ? [p] : line.cwdUnknown ? [[{ any: true }, { lit: "/" }, ...p]] : line.cwds.map((c) => [{ lit: `${c}/` }, ...p]);
+  for (const full of bases) {
+    const { segs, absolute: abs } = segmentsOf(full, dotglob);
+    const lexical = lexicalMatch(segs, abs, scope);
+    if (lexical.kind) return `${KIND_TEXT[lexical.kind]} (the pattern ${raw} can name it)`;
+    if (lexical.ancestor) return `a folder holding protected files (the pattern ${raw} can name it)`;
+    if (full.some((x) => "any" in x)) continue;
+    const matches = expandGlob(segs, abs, "/");
+    if (!matches) continue;
+    const found = globMatch(matches, scope, memo);
+    if (found.kind) return `${KIND_TEXT[found.kind]} (the pattern ${raw} matches it)`;
+    if (remover && found.ancestor) return `a folder holding protected files (the pattern ${raw} matches it)`;
+  }
+  return undefined;
+}
+
+/** Folders that are the agentihooks' or a harness's own, whatever holds them: `.agentihooks`, `.claude`, ... */
+const HOLDER_NAMES = new Set([".agentihooks", ".claude", ".codex", ".copilot"]);
+
+function isHolderName(text: string): boolean {
+  const name = text.replace(/\/+$/, "").split("/").pop() ?? "";
+  return HOLDER_NAMES.has(name.toLowerCase());
+}
+
+function pathLike(text: string): boolean {
+  return /[/.]/.test(text) || PROTECTED_NAMES.has(text.toLowerCase());
+}
+
+/**
+ * The textual net: a line that names a protected place anywhere in its text or its words after quote
+ * removal (an interpreter's inline code, a heredoc fed to one, an option's attached value) counts as
+ * touching it, so only reading passes.
+ */
+function mentions(command: string, commands: CommandInfo[], scope: PathScope): string | undefined {
+  const texts = [command];
+  for (const c of commands) {
+    for (const w of c.words ?? []) if (w.text !== w.raw) texts.push(w.text);
+    for (const r of c.redirects) if (r.word && r.word.text !== r.word.raw) texts.push(r.word.text);
+  }
+  const blob = texts.join("\n").toLowerCase();
+  const home = /\.agentihooks|agentihooks_home/.test(blob) || blob.includes(scope.home.toLowerCase());
+  if (/conditions/.test(blob) && (home || /\.claude/.test(blob))) return `${KIND_TEXT.layer} (named in the command)`;
+  if (home && /gates|cache|builtin|state\.json|trust\.json/.test(blob)) return `${KIND_TEXT.home} (named in the command)`;
+  if (/\.claude\/+settings(?:\.local)?\.json|\.codex\/+(?:hooks\.json|config\.toml)|\.copilot\/+(?:hooks|settings\.json)|\.github\/+(?:hooks|copilot\/+settings)/.test(blob)) {
+    return `${KIND_TEXT.harness} (named in the command)`;
+  }
+  if (/codex_home|claude_config_dir|copilot_home/.test(blob) && /hooks|settings|config\.toml/.test(blob)) return `${KIND_TEXT.harness} (named in the command)`;
+  return undefined;
+}

@@ -1,0 +1,166 @@
+// What one shell line knows about itself as it goes: the variables it assigns (and the loop variables
+// of its `for` headers), and the folders it can be in after each `cd`. Both are over-approximations:
+// every value a variable is given anywhere in the line counts, and a `cd` adds a folder without
+// removing the one before it (a subshell, a failed `cd`). A `cd` whose target is only known when it
+// runs leaves the folder unknown, and relative paths after it are suspect.
+import type { CommandInfo } from "../shell/programs";
+import type { Word } from "../shell/scan";
+import { findGitRoot } from "../conditions/trust";
+import { type PathScope, absolutePath } from "./paths";
+import type { ExpandContext, Piece } from "./word-value";
+
+/** More folders than this after `cd`s, and the folder counts as unknown. */
+const MAX_CWDS = 8;
+
+/** Variables whose value the hook's own environment gives (the tool's shell has the same ones). */
+const ENV_VARS = new Set(["HOME", "AGENTIHOOKS_HOME", "TMPDIR", "USER", "LOGNAME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "XDG_CONFIG_HOME", "CLAUDE_PROJECT_DIR", "SHELL"]);
+
+export class LineState {
+  cwds: string[];
+  cwdUnknown = false;
+  private assigned = new Map<string, Piece[][] | undefined>();
+
+  constructor(
+    readonly scope: PathScope,
+    command: string,
+    commands: CommandInfo[],
+  ) {
+    this.cwds = [scope.cwd];
+    for (const [name, words] of forHeaders(command)) this.bind(name, words.flatMap((w) => this.patterns(w)));
+    for (const c of commands) for (const [name, value] of assignments(c)) this.bind(name, value ? this.patterns(value) : undefined);
+  }
+
+  /** The expansion context: variables, known command substitutions, `~`. */
+  get expand(): ExpandContext {
+    return { vars: (n) => this.lookup(n), substitution: (s) => this.substitution(s), userHome: this.scope.userHome };
+  }
+
+  /** Returns the patterns a word can stand for (a static word is its text: word-value.ts loads only for the others). */
+  patterns(w: Pick<Word, "text" | "raw" | "flags">): Piece[][] {
+    if (w.flags === 0) {
+      const t = w.text;
+      return [[{ lit: w.raw.startsWith("~") && (t === "~" || t.startsWith("~/")) ? this.scope.userHome + t.slice(1) : t }]];
+    }
+    const { wordPatterns } = require("./word-value") as typeof import("./word-value");
+    return wordPatterns(w, this.expand);
+  }
+
+  /** Follows a `cd`/`pushd`/`popd` command. */
+  follow(c: CommandInfo): void {
+    if (c.program !== "cd" && c.program !== "pushd" && c.program !== "popd") return;
+    if (c.program === "popd") return void (this.cwdUnknown = true);
+    const words = argWords(c);
+    const target = words.find((w) => !(w.flags === 0 && /^-[LPe@]+$/.test(w.text)));
+    if (!target) return this.add([this.scope.userHome]);
+    if (target.flags === 0 && target.text === "-") return void (this.cwdUnknown = true);
+    const pats = this.patterns(target);
+    if (!pats.every(isLiteral)) return void (this.cwdUnknown = true);
+    // with CDPATH, `cd name` may land in any folder CDPATH lists
+    const cdpath = this.assigned.has("CDPATH") || !!this.scope.env?.CDPATH;
+    if (cdpath && pats.some((p) => !/^(?:\/|~|\.\.?(?:\/|$))/.test(literalText(p)))) return void (this.cwdUnknown = true);
+    this.add(this.cwds.flatMap((cwd) => pats.map((p) => absolutePath(literalText(p), this.scope, cwd))));
+  }
+
+  private add(dirs: string[]): void {
+    for (const d of dirs) if (!this.cwds.includes(d)) this.cwds.push(d);
+    if (this.cwds.length > MAX_CWDS) this.cwdUnknown = true;
+  }
+
+  private bind(name: string, value: Piece[][] | undefined): void {
+    if (this.assigned.has(name) && this.assigned.get(name) === undefined) return;
+    if (!value) return void this.assigned.set(name, undefined);
+    this.assigned.set(name, [...(this.assigned.get(name) ?? []), ...value]);
+  }
+
+  private lookup(name: string): Piece[][] | undefined {
+    if (this.assigned.has(name)) return this.assigned.get(name);
+    if (name === "PWD") return this.cwdUnknown ? undefined : this.cwds.map((c) => [{ lit: c }]);
+    if (name === "HOME") return [[{ lit: this.scope.userHome }]];
+    if (name === "AGENTIHOOKS_HOME") return [[{ lit: this.scope.home }]];
+    const v = ENV_VARS.has(name) ? this.scope.env?.[name] : undefined;
+    return v ? [[{ lit: v }]] : undefined;
+  }
+
+  /** The few command substitutions whose value is known before the line runs. */
+  private substitution(inner: string): string | undefined {
+    if (this.cwdUnknown) return undefined;
+    if (inner === "pwd" || inner === "pwd -P" || inner === "pwd -L") return this.cwds[0];
+    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner)) return findGitRoot(this.cwds[0]);
+    // mktemp in $TMPDIR makes a fresh name; with -p or a template in the folder it could be anywhere
+    if (/^mktemp(?:\s+-[dqtu]+)*(?:\s+-t\s+\S+|\s+--tmpdir)?$/.test(inner)) return "/tmp/.agentihooks-mktemp-fresh";
+    return undefined;
+  }
+}
+
+/** Returns the words of a command's arguments (after its program word), with their provenance. */
+export function argWords(c: CommandInfo): readonly Word[] {
+  const words = c.words ?? [];
+  return c.args.length ? words.slice(words.length - c.args.length) : [];
+}
+
+/** Returns the `NAME=value` assignments of a command (before its program, or args of export & co). */
+function assignments(c: CommandInfo): [string, Word | undefined][] {
+  const out: [string, Word | undefined][] = [];
+  const words = c.words ?? [];
+  const declare = c.program !== null && ["export", "declare", "typeset", "local", "readonly"].includes(c.program);
+  for (const w of words) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?\+?=/.exec(w.text);
+    if (!m || !(w.assign || declare)) continue;
+    // the value is the part after `=`: static words give it as text; others are read from their source
+    const rawEq = w.raw.indexOf("=");
+    out.push([m[1], rawEq < 0 ? undefined : { text: w.text.slice(m[0].length), raw: w.raw.slice(rawEq + 1), flags: w.flags, quoted: w.quoted, assign: false }]);
+  }
+  if (c.program === "read" || c.program === "mapfile" || c.program === "readarray" || c.program === "getopts") {
+    for (const a of c.args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) out.push([a, undefined]);
+  }
+  return out;
+}
+
+/** Returns the `for NAME in WORDS` / `select NAME in WORDS` headers of a line, read from its text. */
+function forHeaders(command: string): [string, Word[]][] {
+  if (!/\b(?:for|select)\b/.test(command)) return [];
+  const out: [string, Word[]][] = [];
+  for (const m of command.matchAll(/\b(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n&|]|'[^']*'|"(?:[^"\\]|\\.)*")*)/g)) {
+    out.push([m[1], splitWords(m[2]).map((raw) => ({ text: raw, raw, flags: /[\\'"$`*?[{~]/.test(raw) ? 1 : 0, quoted: false, assign: false }))]);
+  }
+  // `for NAME; do` / `for NAME do` loops over the positional parameters: unknown
+  for (const m of command.matchAll(/\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:;|\n|\s+do\b)/g)) out.push([m[1], [{ text: "", raw: "$@", flags: 1, quoted: false, assign: false }]]);
+  return out;
+}
+
+/** Splits text into shell words at unquoted blanks (quotes kept: the words are read from source). */
+function splitWords(text: string): string[] {
+  const out: string[] = [];
+  let cur = "";
+  let q = "";
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i];
+    if (q) {
+      cur += c;
+      if (c === "\\" && q === '"') cur += text[++i] ?? "";
+      else if (c === q) q = "";
+    } else if (c === "'" || c === '"') {
+      q = c;
+      cur += c;
+    } else if (c === "\\") cur += c + (text[++i] ?? "");
+    else if (/\s/.test(c)) {
+      if (cur) out.push(cur);
+      cur = "";
+    } else cur += c;
+  }
+  if (cur) out.push(cur);
+  return out;
+}
+
+/** Returns true when a pattern holds no wildcard: it names one path. */
+export function isLiteral(p: Piece[]): boolean {
+  for (const x of p) if (!("lit" in x)) return false;
+  return true;
+}
+
+/** Returns the literal text of a pattern (wildcards left out). */
+export function literalText(p: Piece[]): string {
+  let out = "";
+  for (const x of p) if ("lit" in x) out += x.lit;
+  return out;
+}

@@ -1,0 +1,66 @@
+// doctor, Claude Code: what Claude itself refuses in a settings file that holds our hooks. Claude
+// validates settings.json and, in `claude -p`, silently ignores a file that fails: no hook of that
+// file runs, ours included (measured on 2.1.328; the rows below are the cases measured to drop the
+// whole file). Other mistakes are lenient (an unknown key, a non-string env value, a deny rule that
+// is a number) or drop one event only (an event whose value is not a list, a handler of an unknown
+// type); those are not ours to report.
+import { findGitRoot } from "../conditions/trust";
+import type { Check } from "./check";
+import type { DoctorContext } from "./doctor-context";
+import { claudeSetup } from "./claude-config";
+import { type JsonObject, readConfigFile } from "./json-file";
+
+const isObject = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A rule: where, the value Claude needs there, and what to write instead. */
+interface Rule {
+  where: string;
+  bad: (settings: JsonObject) => boolean;
+  needs: string;
+}
+
+/** Every command handler in the `hooks` tree (any event, any group). */
+function handlers(settings: JsonObject): JsonObject[] {
+  const hooks = settings.hooks;
+  if (!isObject(hooks)) return [];
+  return Object.values(hooks).flatMap((groups) => (Array.isArray(groups) ? groups : []))
+    .flatMap((g) => (isObject(g) && Array.isArray(g.hooks) ? g.hooks : []))
+    .filter(isObject);
+}
+
+const RULES: readonly Rule[] = [
+  { where: "disableAllHooks", bad: (s) => s.disableAllHooks === true, needs: "to be false or absent (true turns every hook off)" },
+  { where: "hooks", bad: (s) => s.hooks !== undefined && !isObject(s.hooks), needs: "to be an object of events" },
+  { where: "a hook's timeout", bad: (s) => handlers(s).some((h) => h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)), needs: "to be a number of seconds above 0" },
+  { where: "permissions", bad: (s) => s.permissions !== undefined && !isObject(s.permissions), needs: "to be an object" },
+  {
+    where: "permissions.allow/ask/deny",
+    bad: (s) => isObject(s.permissions) && ["allow", "ask", "deny"].some((k) => (s.permissions as JsonObject)[k] !== undefined && !Array.isArray((s.permissions as JsonObject)[k])),
+    needs: "to be lists of rules",
+  },
+  { where: "model", bad: (s) => s.model !== undefined && typeof s.model !== "string", needs: "to be a string" },
+];
+
+/** Checks each Claude settings file that registers agentihooks against the rules Claude enforces. */
+export function claudeChecks(ctx: DoctorContext): Check[] {
+  const checks: Check[] = [];
+  const scopes = findGitRoot(ctx.cwd) ? (["user", "project"] as const) : (["user"] as const);
+  for (const scope of scopes) {
+    const path = claudeSetup.configPath(scope, ctx.setup);
+    let settings: JsonObject;
+    try {
+      const file = readConfigFile(path);
+      if (!file.exists) continue;
+      settings = file.value;
+    } catch {
+      continue; // a file that does not parse is reported by the shared checks
+    }
+    if (!claudeSetup.find(settings, () => path).length) continue;
+    const broken = RULES.filter((r) => r.bad(settings));
+    for (const r of broken) {
+      checks.push({ level: "fail", text: `claude: ${path}: Claude ignores this whole file, our hooks included, because ${r.where} is not valid`, fix: `change ${r.where} ${r.needs}` });
+    }
+    if (!broken.length) checks.push({ level: "ok", text: `claude: ${path} passes the settings checks Claude applies before loading hooks` });
+  }
+  return checks;
+}

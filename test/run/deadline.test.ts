@@ -1,0 +1,155 @@
+// The timeout is a hard deadline for the answer, and what a condition started ends with it (issue 16.12):
+// grandchildren that left the condition's process group (setsid, double forks, nohup, os.setsid) are
+// found by their AH_RUN_ID and killed (src/run/reaper.ts); one that cannot be found (a cleared
+// environment) no longer holds the answer back past the deadline.
+// A hang shows as the hook itself being killed by the test's outer limit, not as a timing assertion.
+import { describe, expect, test } from "bun:test";
+import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { addCondition, BIN, claudeBash, sandbox } from "../helpers";
+
+const OUTER_LIMIT_MS = 20_000; // what a harness would wait before killing the hook (CONDITIONS_TIMEOUT_SEC is 2)
+
+/** Runs the hook on `ls` with the conditions given; returns its answer (exit null: the outer limit killed it). */
+function runHook(conditions: Record<string, string>, env: Record<string, string> = {}) {
+  const sb = sandbox();
+  for (const [file, body] of Object.entries(conditions)) addCondition(join(sb.home, "conditions"), file, `#!/usr/bin/env bash\n${body}\n`);
+  const p = Bun.spawnSync([BIN, "hook"], {
+    env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "2", ...env },
+    stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]),
+    stdout: "pipe",
+    stderr: "pipe",
+    timeout: OUTER_LIMIT_MS,
+    killSignal: "SIGKILL",
+  });
+  return { sb, exitCode: p.exitCode, stderr: p.stderr.toString(), stdout: p.stdout.toString(), pids: join(sb.root, "pids") };
+}
+
+/** Pids written to `file` that still run (zombies count as gone). */
+function alive(file: string): number[] {
+  Bun.sleepSync(100);
+  let text = "";
+  try {
+    text = readFileSync(file, "utf8");
+  } catch {}
+  return text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map(Number)
+    .filter((pid) => {
+      try {
+        return !/\) Z /.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+      } catch {
+        return false;
+      }
+    });
+}
+
+const kill = (pids: number[]) => pids.forEach((pid) => process.kill(pid, "SIGKILL"));
+
+// Ways for a grandchild to leave the group, each writing its pid to $P; the condition then denies at once.
+const ESCAPES: [string, string][] = [
+  ["setsid, holding stdout", "setsid sh -c 'echo $$ >> $P; exec sleep 600' &"],
+  ["setsid, holding stderr only", "setsid sh -c 'echo $$ >> $P; exec sleep 600' >/dev/null &"],
+  ["setsid, holding no pipe", "setsid sh -c 'echo $$ >> $P; exec sleep 600' >/dev/null 2>&1 &"],
+  ["setsid --fork", "setsid -f sh -c 'echo $$ >> $P; exec sleep 600'"],
+  ["a double fork through a subshell", "( setsid sh -c 'echo $$ >> $P; exec sleep 600' & )"],
+  ["a setsid grandchild with a child of its own", "setsid bash -c 'sleep 600 & echo $! >> $P; echo $$ >> $P; wait' &"],
+  ["nohup and setsid", "nohup setsid sh -c 'echo $$ >> $P; exec sleep 600' >/dev/null 2>&1 &"],
+  ["python's os.setsid after a fork", "python3 -c 'import os,sys,time\nif os.fork()==0:\n os.setsid(); open(sys.argv[1],\"a\").write(str(os.getpid())+\"\\n\"); time.sleep(600)' $P &"],
+];
+
+describe("a condition's grandchild that left its group: the deny arrives, the grandchild ends", () => {
+  for (const [name, escape] of ESCAPES) {
+    test(name, () => {
+      // The condition waits until its grandchild has written its pid (python3 may take a while to start).
+      const wait = 'for i in $(seq 100); do [ -s "$P" ] && break; sleep 0.05; done; sleep 0.1';
+      const r = runHook({ "pre-bash-escape.sh": `export P=$AGENTIHOOKS_HOME/../pids\n${escape}\n${wait}\necho "no: escaped" >&2\nexit 2` });
+      const left = alive(r.pids);
+      kill(left);
+      expect(r.exitCode).toBe(2);
+      expect(r.stderr).toContain("[condition pre-bash-escape.sh] no: escaped");
+      expect(readFileSync(r.pids, "utf8").trim()).not.toBe("");
+      expect(left).toEqual([]);
+    });
+  }
+});
+
+describe("what cannot be found does not hold the answer past the deadline", () => {
+  test("a cleared environment (env -i) holding the pipe: not findable, but the deny still arrives at the deadline", () => {
+    const r = runHook({
+      "pre-bash-a_escape.sh": "env -i setsid sh -c 'echo $$ >> '$AGENTIHOOKS_HOME/../pids'; exec sleep 600' &\nsleep 0.3\necho no >&2\nexit 2",
+      "pre-bash-b_slow.sh": "sleep 1\necho slow",
+    });
+    kill(alive(r.pids)); // documented as what remains: the test ends it itself
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toContain("[condition pre-bash-a_escape.sh] no");
+  });
+
+  test("a condition that never exits and whose grandchild holds the pipe: timeout, group and grandchild gone", () => {
+    const r = runHook({ "pre-bash-hang.sh": "setsid sh -c 'echo $$ >> '$AGENTIHOOKS_HOME/../pids'; exec sleep 600' &\necho $$ >> $AGENTIHOOKS_HOME/../pids\nwhile :; do sleep 1; done" });
+    const left = alive(r.pids);
+    kill(left);
+    expect(r.exitCode).toBe(0);
+    expect(JSON.parse(r.stdout).hookSpecificOutput.additionalContext).toContain("[condition pre-bash-hang.sh] failed (timed out after 2s)");
+    expect(left).toEqual([]);
+  });
+
+  test("an .async condition's own processes are left to its own timeout", () => {
+    const r = runHook({
+      "pre-bash-a_bg.async.sh": "echo $$ >> $AGENTIHOOKS_HOME/../pids; sleep 5",
+      "pre-bash-b_escape.sh": "setsid sh -c 'echo $$ >> '$AGENTIHOOKS_HOME/../async-pids'; exec sleep 600' &\nsleep 0.3\nexit 0",
+    });
+    const bg = alive(r.pids);
+    const escaped = alive(join(r.sb.root, "async-pids"));
+    kill([...bg, ...escaped]);
+    expect(r.exitCode).toBe(0);
+    expect(bg.length).toBe(1);
+    expect(escaped).toEqual([]);
+  });
+});
+
+describe("a built-in condition has the same deadline", () => {
+  test("the git guard waiting on a git that hangs: a timeout at the deadline, and that git ends", () => {
+    const sb = sandbox();
+    writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
+    const bin = join(sb.root, "bin");
+    mkdirSync(bin);
+    const realGit = Bun.which("git") ?? "/usr/bin/git";
+    // Only `git symbolic-ref` (the guard's branch read for a bare push) hangs; anything else is real git.
+    writeFileSync(join(bin, "git"), `#!/bin/sh\nif [ "$1" = symbolic-ref ]; then echo $$ >> ${sb.root}/pids; exec sleep 600; fi\nexec ${realGit} "$@"\n`);
+    chmodSync(join(bin, "git"), 0o755);
+    const env = { ...sb.env, PATH: `${bin}:${sb.env.PATH}`, CONDITIONS_TIMEOUT_SEC: "2" };
+    const p = Bun.spawnSync([BIN, "hook"], { env, stdin: new Blob([JSON.stringify(claudeBash("git push", sb.repo))]), stdout: "pipe", stderr: "pipe", timeout: OUTER_LIMIT_MS, killSignal: "SIGKILL" });
+    const left = alive(join(sb.root, "pids"));
+    kill(left);
+    expect(p.exitCode).toBe(0);
+    expect(JSON.parse(p.stdout.toString()).hookSpecificOutput.additionalContext).toContain("[condition pre-bash.git-guard.ts] failed (timed out after 2s)");
+    expect(readFileSync(join(sb.root, "pids"), "utf8").trim()).not.toBe("");
+    expect(left).toEqual([]);
+  });
+});
+
+describe("a built-in on a huge command gives up at the call's deadline", () => {
+  test("a 10 MB Bash command through the default profile: answered, the guards' time-out logged, long before the harness's limit", () => {
+    const sb = sandbox();
+    writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
+    // ~2.5 million words: each guard alone would take many seconds over it (a stat per word, shlex)
+    const command = `git status ${"[x] ".repeat(2_500_000)}`;
+    const p = Bun.spawnSync([BIN, "hook"], {
+      env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "1" },
+      stdin: new Blob([JSON.stringify(claudeBash(command, sb.repo))]),
+      stdout: "pipe",
+      stderr: "pipe",
+      timeout: OUTER_LIMIT_MS,
+      killSignal: "SIGKILL",
+    });
+    expect(p.exitCode).toBe(0);
+    const records = readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    const guards = records.filter((r) => r.kind === "condition");
+    expect(guards.map((r) => r.condition).sort()).toEqual(["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]);
+    expect(guards.some((r) => r.status === "timeout")).toBe(true);
+    // Both ran within one deadline from the start of the call, not one each after the other.
+    expect(guards.reduce((n, r) => n + r.duration_ms, 0)).toBeLessThan(1000 + 500);
+  });
+});
