@@ -82,8 +82,21 @@ export function readOperand(sink: ArithSink, w: { text: string; raw: string; fla
   addReason(sink.ctx, "arithmetic-operand", "an operand that arithmetic evaluates is only known when the line runs", span[0], span[1]);
 }
 
-/** Judges every arithmetic read of the line: a variable not only ever an integer makes it dynamic. */
+/** Records a value the shell assigns to `name` at [start, end) that is not known to be an integer. */
+export function shellAssigns(ctx: ScanContext, name: string, start: number, end: number): void {
+  (ctx.shellAssigned ??= []).push({ name, start, end });
+}
+
+/**
+ * Judges every arithmetic read of the line (a variable not only ever an integer makes it dynamic),
+ * and every value the shell assigns to an integer variable.
+ */
 export function judgeReads(ctx: ScanContext): void {
+  if (ctx.shellAssigned && ctx.integers) {
+    for (const a of ctx.shellAssigned) {
+      if (ctx.integers.has(a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);
+    }
+  }
   if (!ctx.arith.length) return;
   for (const u of ctx.arith) {
     if (ctx.vars?.get(u.name) === 1) continue;

@@ -8,7 +8,7 @@ import { type ArithSink, assigns, isInteger, readExpression, readName, readOpera
 import { checkAssignment } from "./environment";
 import { type Findings, type Site, dynamic, spanOf } from "./findings";
 import { runScript } from "./options";
-import type { Word } from "./syntax";
+import type { Span, Word } from "./syntax";
 
 type Builtin = (words: Word[], i: number, site: Site, f: Findings) => void;
 
@@ -55,20 +55,30 @@ const sinkOf = (site: Site, f: Findings): ArithSink => ({ ctx: f.ctx, expand: (t
 
 /** A word naming a variable the builtin assigns (`read NAME`): its subscript, if any, is evaluated. */
 const nameArg = (site: Site, f: Findings, assigned: 1 | 2 | 0) => (w: Word | undefined) => {
-  if (w) readName(sinkOf(site, f), w.text, w.flags === 0, spanOf(site, w), assigned);
+  if (!w) return;
+  readName(sinkOf(site, f), w.text, w.flags === 0, spanOf(site, w), assigned);
+  if (assigned === 2 && f.ctx.integers?.has(w.text.replace(/\[[^]*$/, ""))) {
+    dynamic(f, "integer-assignment", `a value read into the integer variable \`${w.text}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, spanOf(site, w));
+  }
 };
 
 /** `declare`, `typeset`, `local`, `export`, `readonly`: NAME or NAME=value arguments, with attributes. */
 function declare(words: Word[], i: number, site: Site, f: Findings): void {
-  let integer = false;
-  let nameref = false;
+  const kind: Attributes = { integer: false, nameref: false, array: false };
   readArgs(words, i, "", (ch) => {
-    if (ch === "i") integer = true;
-    if (ch === "n") nameref = true;
-  }, (w) => declared(w, integer, nameref, site, f));
+    if (ch === "i") kind.integer = true;
+    if (ch === "n") kind.nameref = true;
+    if (ch === "a" || ch === "A") kind.array = true;
+  }, (w) => declared(w, kind, site, f));
 }
 
-function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Findings): void {
+interface Attributes {
+  integer: boolean;
+  nameref: boolean;
+  array: boolean;
+}
+
+function declared(w: Word, { integer, nameref, array }: Attributes, site: Site, f: Findings): void {
   const span = spanOf(site, w);
   const eq = w.text.indexOf("=");
   const staticName = w.assign || (w.flags === 0 && eq > 0);
@@ -76,6 +86,7 @@ function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Fi
     if (w.flags !== 0) dynamic(f, "variable-name", "a declaration made by an expansion may assign any variable (or an array element whose subscript runs code)", span);
     else {
       if (integer) (f.ctx.integers ??= new Set()).add(w.text);
+      if (nameref) (f.ctx.namerefs ??= new Set()).add(w.text);
       nameArg(site, f, 0)(w);
     }
     return;
@@ -85,11 +96,30 @@ function declared(w: Word, integer: boolean, nameref: boolean, site: Site, f: Fi
   const value = w.text.slice(eq + 1);
   readName(sinkOf(site, f), target, true, span, 0);
   const name = target.replace(/\[[^]*$/, "");
+  compound(name, value, valueStatic, w, array || f.ctx.vars?.has(name) === true, span, site, f);
   if (integer) (f.ctx.integers ??= new Set()).add(name);
   checkAssignment(name, value, valueStatic, span, site, f);
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
   else if (integer || f.ctx.integers?.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
+}
+
+/**
+ * A declaration's value that starts with `(` is read again as a compound array assignment when the
+ * variable is an array (`declare -a 'x=($(cmd))'` runs cmd; so does `declare -a x=$v` when $v holds
+ * one). A static value is read as that assignment whatever the attributes (an array from before the
+ * line is not known here); a value made by an expansion is only known when the line runs, if the
+ * variable may be an array (`-a`/`-A`, or assigned earlier in the line) and the value may start with `(`.
+ */
+function compound(name: string, value: string, valueStatic: boolean, w: Word, array: boolean, span: Span, site: Site, f: Findings): void {
+  if (valueStatic) {
+    if (value.startsWith("(")) f.find(`${name}=${value}`, site.depth + 1, f, "declare", span);
+    return;
+  }
+  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
+  if (array && !/^["']?[\w./:@%+,-]/.test(raw)) { // `x="a$v"` starts with a: never read again
+    dynamic(f, "compound-assignment", "a declaration reads a value that starts with ( again as an array assignment, running what it expands; this value is only known when the line runs", span);
+  }
 }
 
 /** `let EXPR...`: each argument is an arithmetic expression. */

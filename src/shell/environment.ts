@@ -13,9 +13,11 @@ import type { Span } from "./syntax";
  * - bash:     a command line bash itself runs (`PROMPT_COMMAND`)
  * - lessopen: less's input preprocessor, `|cmd %s` or `||cmd %s`
  * - prompt:   a prompt string, expanded (its substitutions run) when bash prints it
- * - unseen:   code or configuration that is not in the line (a file, a library, git settings)
+ * - unseen:   code or configuration that is not in the line (a file, a library, git settings), or
+ *             code this analysis does not read (perl switches, Lua)
+ * - names:    bash's tables of what a name runs (`BASH_CMDS[ls]=/bin/rm`, `BASH_ALIASES`), in any form
  */
-type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen";
+type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names";
 
 const VARIABLES: Readonly<Record<string, Kind>> = {
   PS0: "prompt", PS1: "prompt", PS2: "prompt", PS3: "prompt", PS4: "prompt",
@@ -32,6 +34,8 @@ const VARIABLES: Readonly<Record<string, Kind>> = {
   RSYNC_RSH: "line", RSYNC_CONNECT_PROG: "line", CVS_RSH: "line",
   LESSOPEN: "lessopen", LESSCLOSE: "lessopen", LESSKEY: "unseen", LESSKEYIN: "unseen", LESSKEY_CONTENT: "unseen",
   TAR_OPTIONS: "unseen", ZIPOPT: "unseen",
+  PERL5OPT: "unseen", PERL5DB: "unseen", LUA_INIT: "unseen",
+  BASH_CMDS: "names", BASH_ALIASES: "names",
 };
 
 /** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */
@@ -47,6 +51,7 @@ const HARMLESS = new Set(["", "/dev/null"]);
 export function checkAssignment(name: string, value: string, isStatic: boolean, span: Span, site: Site, f: Findings): void {
   const kind = kindOf(name);
   if (!kind) return;
+  if (kind === "names") return dynamic(f, "environment", `${name} makes a name run another program or text, which this analysis does not follow`, span);
   if (isStatic && HARMLESS.has(value.trim())) return;
   const via = `$${name}`;
   if (!isStatic) return dynamic(f, "environment", `${name} is given a value that is only known when the line runs, and it carries a command`, span);

@@ -10,8 +10,8 @@
 // is recorded, and a substitution's output makes the line dynamic. `${!x}` (the variable x names)
 // and `${x@P}` (x's value expanded as a prompt) are dynamic too.
 import { readAnsi } from "./ansi-c";
-import { NUMERIC_SPECIALS, assigns, readsVariable, tokenAt } from "./arith";
-import { BQ, BS, type Cursor, DOLLAR, DQ, LB, LP, NL, RB, RP, SQ } from "./cursor";
+import { NUMERIC_SPECIALS, assigns, readExpression, readsVariable, shellAssigns, tokenAt } from "./arith";
+import { BQ, BS, type Cursor, DOLLAR, DQ, LB, LP, NL, PIPE, RB, RP, SQ } from "./cursor";
 import { ARITHMETIC, SUBSTITUTION, VARIABLE } from "./syntax";
 
 /** Mutable state of the word being read; substitutions inside it only add flags. */
@@ -25,6 +25,7 @@ export interface WordState {
 
 /** Reads a backslash escape, a quoted string, a `$` expansion or a backtick substitution. */
 export function readQuoted(s: Cursor, w: WordState, c: number): void {
+  if (w.arith && (c === SQ || c === DQ || (c === DOLLAR && s.at(s.pos + 1) === SQ))) return quotedExpression(s, w, c);
   if (c === BS) {
     w.quoted = true;
     const n = s.at(s.pos + 1);
@@ -39,6 +40,21 @@ export function readQuoted(s: Cursor, w: WordState, c: number): void {
   } else if (c === DQ) readDquote(s, w);
   else if (c === DOLLAR) readDollar(s, w, false);
   else readBacktick(s, w);
+}
+
+/**
+ * Quoted text inside arithmetic (`$(( 'x' ))`, `${s:'a[$(cmd)]'}`, `${a['i']}`): bash removes the
+ * quotes and evaluates the text as an expression, so its names are read (their values are evaluated)
+ * and a subscript in it is expanded, running its substitutions.
+ */
+function quotedExpression(s: Cursor, w: WordState, c: number): void {
+  const start = s.pos;
+  const before = w.text.length;
+  w.arith = false;
+  readQuoted(s, w, c);
+  w.arith = true;
+  const text = w.text.slice(before);
+  if (text) readExpression({ ctx: s.ctx, expand: (t, span) => s.expandText(t, span) }, text, s.span(start, s.pos));
 }
 
 /** `"..."` (position at the opening quote): only `\`, `$` and backticks mean anything inside. */
@@ -217,6 +233,8 @@ function readArithName(s: Cursor, name: string, assigned: boolean, read: boolean
  */
 function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   const start = s.pos;
+  const first = s.at(s.pos + 2);
+  if (first === 32 || first === 9 || first === NL || first === PIPE) return readFunsub(s, w);
   s.pos += 2;
   s.enter();
   const bang = s.at(s.pos) === 33;
@@ -233,10 +251,36 @@ function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   if (bang && isIndirect(s, name, subscript)) {
     s.dynamic("indirect-expansion", "${!name} expands the variable that name's value names, which may be an array element whose subscript runs code", start, s.pos);
   }
+  const op = s.at(s.pos);
+  const assigned = (op === 61 || (op === 58 && s.at(s.pos + 1) === 61)) && /^[A-Za-z_]/.test(name); // `${x:=WORD}`
   readOperator(s, w, inDq, start);
+  if (assigned) shellAssigns(s.ctx, name, ...s.span(start, s.pos + 1));
   s.pos++;
   s.depth--;
   w.flags |= VARIABLE;
+}
+
+/**
+ * bash 5.3's `${ list; }` and `${| list; }` (position at `$`): the list runs in this shell, like a
+ * command substitution. Its end is the `}` that closes the braces opened in it (quotes skipped);
+ * the body is then scanned as a list, which fails if that `}` was not the end.
+ */
+function readFunsub(s: Cursor, w: WordState): void {
+  const body = s.pos + (s.at(s.pos + 2) === PIPE ? 3 : 2);
+  let i = body;
+  for (let d = 1; ; i++) {
+    const c = s.at(i);
+    if (c < 0) s.fail("unterminated", "missing }");
+    if (c === BS) i++;
+    else if (c === SQ) {
+      i = s.src.indexOf("'", i + 1);
+      if (i < 0 || i >= s.end) s.fail("unterminated", "unterminated single quote");
+    } else if (c === LB) d++;
+    else if (c === RB && --d === 0) break;
+  }
+  s.scanNested(s.src.slice(body, i), body, i);
+  s.pos = i + 1;
+  w.flags |= SUBSTITUTION;
 }
 
 /** True for `${!name}` and `${!name[i]}`; not for `${!}`, `${!#}`, `${!prefix*}` or `${!name[@]}` (lists of names). */

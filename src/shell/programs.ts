@@ -3,17 +3,15 @@
 // commands (carriers.ts), an interpreter's inline code (interpreters.ts) and what a runner runs
 // (runners.ts). Fail closed: whenever a program, or a command line that will be run, is not known
 // before the line runs, the analysis is dynamic, with the reason and where.
-import { readOperand } from "./arith";
-import { builtinNames, runBuiltin } from "./builtins";
-import { carrierNames, checkCarriers } from "./carriers";
+import { type ArithSink, readName, readOperand, readsVariable } from "./arith";
 import { carriesCommand, checkAssignment } from "./environment";
 import { type CommandInfo, type Findings, type Site, addEffect, basename, dynamic, record, spanOf, stop } from "./findings";
-import { interpreterNames, lookupInterpreter } from "./interpreter-table";
 import { type Seen, skipOptions, type Words } from "./options";
+import { BUILTIN, CARRIER, INTERPRETER, RUNNER, tablesOf, UNMODELLED } from "./program-index";
 import { readsStdin, run } from "./runners";
 import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText } from "./scan";
 import type { Word } from "./syntax";
-import { isLoader, runnerNames, runnerOf, unmodelled, wrapperOf } from "./wrappers";
+import { isLoader, wrapperOf } from "./wrappers";
 
 export { basename, type CommandInfo, type Findings, type InlineCode } from "./findings";
 
@@ -110,33 +108,31 @@ function program(name: string, words: Word[], i: number, site: Site, f: Findings
   if (name === "") return void withEffects(record(f, site, null, words, i, false, wrappers), effects);
   f.programs.add(name);
   const info = withEffects(record(f, site, name, words, i, false, wrappers), effects);
-  if (plain(name)) return;
-  const why = unmodelled(name);
-  if (why) return dynamic(f, "unmodelled-runner", why, spanOf(site, words[i]));
-  runBuiltin(name, words, i + 1, site, f);
-  checkCarriers(isLoader(name) ? "ld.so" : name, words, i + 1, site, f, info);
-  if (lookupInterpreter(name) || name === "osascript") inlineCode().runInline(name, words, i + 1, site, f);
-  const runner = runnerOf(name);
-  if (runner) run(runner, name, words, i + 1, site, f);
+  const tables = tablesOf(name);
+  if (tables === 0) return; // most programs: no table has a row for them
+  if (tables & UNMODELLED) {
+    const why = load.runners().unmodelled(name);
+    if (why) return dynamic(f, "unmodelled-runner", why, spanOf(site, words[i]));
+  }
+  if (tables & BUILTIN) load.builtins().runBuiltin(name, words, i + 1, site, f);
+  if (tables & CARRIER) load.carriers().checkCarriers(isLoader(name) ? "ld.so" : name, words, i + 1, site, f, info);
+  if (tables & INTERPRETER) load.interpreters().runInline(name, words, i + 1, site, f);
+  if (tables & RUNNER) {
+    const runner = load.runners().runnerOf(name);
+    if (runner) run(runner, name, words, i + 1, site, f);
+  }
 }
-
-/** The module that reads inline code, loaded the first time an interpreter runs (a lazy chunk). */
-function inlineCode(): typeof import("./interpreters") {
-  return require("./interpreters") as typeof import("./interpreters");
-}
-
-let handled: Set<string> | undefined;
 
 /**
- * True when no table has a row for `name` (most programs): it runs, and nothing more is read. One
- * set lookup instead of one per table; built on the first call, not when the module loads.
+ * The modules that read the tables, loaded the first time a program with a row in them runs (Bun
+ * bundles require() as a lazy chunk): a line of plain programs builds none of the tables.
  */
-function plain(name: string): boolean {
-  const last = name.charCodeAt(name.length - 1);
-  if ((last >= 48 && last <= 57) || name.startsWith("ld")) return false; // `python3.12`, the dynamic loader
-  handled ??= new Set([...builtinNames(), ...carrierNames(), ...interpreterNames(), ...runnerNames()]);
-  return !handled.has(name);
-}
+const load = {
+  builtins: () => require("./builtins") as typeof import("./builtins"),
+  carriers: () => require("./carriers") as typeof import("./carriers"),
+  interpreters: () => require("./interpreters") as typeof import("./interpreters"),
+  runners: () => require("./runner-lookup") as typeof import("./runner-lookup"),
+};
 
 function withEffects(info: CommandInfo, effects: string[]): CommandInfo {
   for (const e of effects) addEffect(info, e);
@@ -151,7 +147,13 @@ function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
   const span = spanOf(site, w);
   if (carriesCommand(name)) effects.push(`environment ${name}`);
   checkAssignment(name, value, w.flags === 0, span, site, f);
-  if (f.ctx.integers?.has(name)) readOperand({ ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) }, { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
+  const sink: ArithSink = { ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) };
+  if (f.ctx.namerefs?.has(name)) readName(sink, value, w.flags === 0, span, 0); // `declare -n r; r=NAME` names r's target
+  if (!f.ctx.integers?.has(name)) return;
+  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
+  if (w.text[eq - 1] === "+") readsVariable(f.ctx, name, span[0], span[1]); // `x+=1` evaluates x's value too
+  if (raw.startsWith("(")) return dynamic(f, "integer-assignment", `the elements of the integer array \`${name}\` are evaluated as arithmetic`, span);
+  readOperand(sink, { text: value, raw, flags: w.flags }, span);
 }
 
 function describe(w: Word): string {

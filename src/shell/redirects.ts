@@ -6,7 +6,7 @@
 import { decodeAnsi } from "./ansi-c";
 import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
 import { heredocDelimiter } from "./heredocs";
-import type { Redirect, SimpleCommand } from "./syntax";
+import type { Redirect, SimpleCommand, Word } from "./syntax";
 import { readWord } from "./words";
 
 /** True at `<`, `>`, `&>`, or digits glued to one of them (but not at `<(` / `>(`). */
@@ -36,11 +36,27 @@ export function readRedirect(s: Cursor, cmd: SimpleCommand): void {
   const target = readWord(s, false);
   const redirect: Redirect = { op, fd, target };
   cmd.redirects.push(redirect);
+  if (op === ">&" && (fd === "" || fd === "1")) duplicated(s, target);
   if (op === "<<" || op === "<<-") {
     // the delimiter is the word after quote removal alone: `<<$q` ends at a line `$q`
     const delim = heredocDelimiter(target.raw, ansi);
     s.heredocs.push({ redirect, delim, strip: op === "<<-", quoted: target.quoted || /['"\\]/.test(target.raw) });
   }
+}
+
+/**
+ * `>&WORD` (stdout) whose WORD is not a number or `-` is `&> WORD`, and bash expands the expanded
+ * WORD a second time: `>&'$(cmd)'` runs cmd. A static WORD's substitutions are scanned; one made by an
+ * expansion is only known when the line runs, unless it reads a variable the line keeps an integer.
+ */
+function duplicated(s: Cursor, target: Word): void {
+  if (target.flags === 0) {
+    if (/[$`]/.test(target.text)) s.expandText(target.text, s.span(target.start, target.end));
+    return;
+  }
+  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(target.raw);
+  if (v && s.ctx.vars?.get(v[1] ?? v[2]) === 1) return;
+  s.dynamic("redirect-target", "bash expands the target of >& again when it is not a number, running the substitutions in its value, which is only known when the line runs", target.start, target.end);
 }
 
 function ansi(raw: string, i: number): [string, number] {

@@ -127,13 +127,15 @@ export class Scanner extends Cursor {
 
 /**
  * Records what an assignment in command position gives its variable: an integer literal or an
- * arithmetic result (`x=5`, `n=$((n+1))`), or anything else (an array, an append, text). See arith.ts.
+ * arithmetic result (`x=5`, `n=$((n+1))`, `x+=1` after one), or anything else (an array, text). See arith.ts.
  */
 export function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
   const eq = w.text.indexOf("=");
   const name = w.text.slice(0, eq).replace(/\[[^]*$|\+$/, "");
   const raw = w.raw.slice(w.raw.indexOf("=") + 1);
-  if (w.text[eq - 1] === "+" || raw.startsWith("(")) return assigns(ctx, name, 2);
+  if (raw.startsWith("(")) return assigns(ctx, name, 2);
   const integer = (w.flags === 0 && isInteger(w.text.slice(eq + 1))) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw));
-  assigns(ctx, name, integer ? 1 : 2);
+  // `x+=5` keeps x an integer only if the line gave it one before (digits after digits, or a sum)
+  const appendsToUnknown = w.text[eq - 1] === "+" && !ctx.vars?.has(name);
+  assigns(ctx, name, integer && !appendsToUnknown ? 1 : 2);
 }

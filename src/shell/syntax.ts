@@ -86,6 +86,13 @@ export interface ScanContext {
   arith: { name: string; start: number; end: number }[];
   /** Variables given the integer attribute (`declare -i n`): assigning to them is arithmetic. */
   integers?: Set<string>;
+  /**
+   * Values the shell itself assigns that are not known integers (`for x in WORDS`, `${x:=WORD}`), with
+   * where: judged once the line is known, because assigning to an integer variable is arithmetic.
+   */
+  shellAssigned?: { name: string; start: number; end: number }[];
+  /** Namerefs declared without a target (`declare -n r`): assigning to one names its target. */
+  namerefs?: Set<string>;
   /** More reasons were found than are kept. */
   reasonsDropped?: boolean;
 }

@@ -1,13 +1,11 @@
-// Wrappers and the lookup of every runner table. Data, not branches: adding a wrapper or a runner
-// is one row (option-spec.ts says how a row is read). A wrapper runs the command that follows and is
+// Wrappers; the runner tables are looked up in runner-lookup.ts. Data, not branches: adding a wrapper
+// or a runner is one row (option-spec.ts says how a row is read). A wrapper runs the command that follows and is
 // not a program itself (`sudo git push` is `git`), but it is reported apart, and `bash.sudo`
 // matches it. `time` and `!` are shell keywords in bash; `time` is here for its `-p` and GNU options.
 // The tables are object literals looked up by own key. Every hook call loads this module, and building
 // Maps, spreads and Object.entries here cost ~0.3 ms at start-up (each ran the interpreter's
 // iteration code for the first time); literals cost next to nothing.
-import { lookup, type OptionSpec, type RunnerSpec, type Table } from "./option-spec";
-import { PACKAGE_RUNNERS } from "./package-runners";
-import { LOADER, RUNNERS, UNMODELLED } from "./runner-table";
+import { lookup, type OptionSpec, type Table } from "./option-spec";
 
 export { lookup, type OptionSpec, type RunnerSpec } from "./option-spec";
 
@@ -65,35 +63,11 @@ export function wrapperOf(name: string): OptionSpec | undefined {
   return lookup(WRAPPERS, name);
 }
 
-/** The runner named `name`: a row of the tables, or a versioned one without its version (`python3.12`). */
-export function runnerOf(name: string): RunnerSpec | undefined {
-  const spec = row(name);
-  if (spec) return spec;
-  if (isLoader(name)) return LOADER;
-  const c = name.charCodeAt(name.length - 1);
-  if (c < 48 || c > 57) return undefined; // not a digit: no version suffix
-  let end = name.length;
-  while (end > 0 && ((name.charCodeAt(end - 1) >= 48 && name.charCodeAt(end - 1) <= 57) || name[end - 1] === ".")) end--;
-  const base = row(name.slice(0, end));
-  return base?.versioned ? base : undefined;
-}
-
-/** Every runner's name (computed when asked, not at load). */
-export function runnerNames(): string[] {
-  return [...Object.keys(RUNNERS), ...Object.keys(PACKAGE_RUNNERS), ...Object.keys(UNMODELLED)];
-}
-
-/** Why a runner this analysis does not model makes the line dynamic, if `name` is one. */
-export function unmodelled(name: string): string | undefined {
-  return lookup(UNMODELLED, name);
-}
-
 /** True for the dynamic loader (`ld-linux-x86-64.so.2`, `ld.so`, `ld-musl-x86_64.so.1`), which runs its argument. */
 export function isLoader(name: string): boolean {
   return name.startsWith("ld") && /^ld(?:-linux[-\w]*|-musl-[-\w]+)?\.so(?:\.\d+)*$/.test(name);
 }
 
-const row = (name: string) => lookup(RUNNERS, name) ?? lookup(PACKAGE_RUNNERS, name);
 
 /** Shell options that take the next word as their argument (`-o pipefail`, `+O extglob`). */
 export const SHELL_ARG_OPTIONS = "oO";

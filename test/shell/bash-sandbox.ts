@@ -9,9 +9,9 @@
 // same read-only /. The stubs cannot be changed by a line, the real programs some stubs pass on to
 // (bash, env, xargs, find, awk...) see only the stubs on PATH, and the whole folder is removed
 // afterwards. Without namespaces the runs are refused.
-import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 /** Stubs that log, then run the real program with the same arguments (so what it runs is seen too). */
 const PASS_THROUGH: Readonly<Record<string, string>> = {
@@ -48,6 +48,7 @@ export function openSandbox(): Sandbox | string {
   const stubs = join(root, "stubs");
   const uid = isRoot ? freeUid() : -1;
   if (isRoot && uid < 0) return "no free uid for the sandbox's user";
+  if (isRoot) searchable(tmpdir());
   mkdirSync(stubs, { recursive: true, mode: 0o755 });
   chmodSync(root, 0o755);
   const log = join(root, "log");
@@ -82,6 +83,17 @@ function freeUid(): number {
 }
 
 // --- internal ---
+
+/**
+ * Lets the sandbox's user reach its folder: each folder above it that others cannot search (a test
+ * run's private temporary root, made 0700) gets the search bit for others, never read or write.
+ */
+function searchable(dir: string): void {
+  for (let d = dir; d !== dirname(d); d = dirname(d)) {
+    const mode = statSync(d).mode & 0o7777;
+    if (!(mode & 0o001)) chmodSync(d, mode | 0o001);
+  }
+}
 
 // Started with an empty environment; each line's bash gets only PATH (the stubs) and HOME (its folder),
 // at most 3 s, and (with the driver) a bounded number of processes, so a line that recurses (a

@@ -36,9 +36,9 @@ describe.skipIf(typeof sandbox === "string")("the analysis against the real bash
         if (m.length) failures.push(`${JSON.stringify(line)} ran ${m.join(",")}; reported ${JSON.stringify(v[i])}`);
       });
     }
-    if (failures.length) console.error(`${failures.length} under-reports:\n${failures.slice(0, 40).join("\n")}`);
+    if (failures.length) console.error(`${failures.length} under-reports:\n${failures.slice(0, 200).join("\n")}`);
     console.log(`differential: ${all.length} lines, ${logged} ran a stub, ${dynamic} dynamic, ${failures.length} under-reports`);
     expect(failures).toEqual([]);
     expect(logged).toBeGreaterThan(all.length / 2);
-  }, 600_000);
+  }, Math.max(600_000, COUNT * 20)); // about 8 ms a line; 20 leaves room on a loaded machine
 });

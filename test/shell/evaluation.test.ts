@@ -41,7 +41,52 @@ const NAMES: Row[] = [
   [["unset x y"], ["unset"]],
 ];
 
+// A declaration's value that starts with `(` is read again as an array assignment when the variable
+// is an array: what it expands runs.
+const COMPOUND: Row[] = [
+  [["declare -a 'x=($(rm f))'", "declare -a x='($(rm f))'", "declare -a \"x=(\\$(rm f))\"", "declare -A 'x=([k]=$(rm f))'", "declare -a 'x+=($(rm f))'", "declare -a 'x[1]=($(rm f))'", "x=(); declare 'x=($(rm f))'", "declare 'x=($(rm f))'"], ["declare", "rm"]],
+  [["typeset -a x='($(rm f))'"], ["rm", "typeset"]],
+  [["readonly -a 'x=($(rm f))'"], ["readonly", "rm"]],
+  [["export -a 'x=($(rm f))'"], ["export", "rm"]],
+  [["f() { local -a 'x=($(rm f))'; }; f"], ["f", "local", "rm"]],
+  [["declare -a x=$v", "declare -a x=\"$v\"", "declare -A x=${v}", "x=1; declare x=$v"], ["declare"], DYN],
+  [["declare -a x=\"$(cat f)\""], ["cat", "declare"], DYN],
+  [["declare -a x=\"a$v\"", "declare x=$v", "declare -a x=($v)"], ["declare"]],
+  [["f() { local x=$1; }; f"], ["f", "local"]],
+];
+
+// Quoted text inside arithmetic loses its quotes and is evaluated: its names are read, and a
+// subscript in it is expanded.
+const QUOTED_ARITHMETIC: Row[] = [
+  [["echo ${x:0:'a[$(rm f)]'}", "echo ${x:'a[$(rm f)]'}", "echo ${x:$'a[$(rm f)]'}", "echo \"${x:'a[$(rm f)]'}\"", "a=(1); echo ${a['a[$(rm f)]']}", "a=(1); echo ${a['$(rm f)']}", "echo $(( 'a[$(rm f)]' ))", "echo ${@:'a[$(rm f)]'}"], ["echo", "rm"], DYN],
+  [["(( 'a[$(rm f)]' ))"], ["rm"], DYN],
+  [["for (( i='a[$(rm f)]'; i<1; i++ )); do :; done"], [":", "rm"], DYN],
+  [["x='a[$(rm f)]'; (( 'x' ))", "x='a[$(rm f)]'; (( \"x\" ))"], [], DYN],
+  [["echo $(( '1' + 2 )) ${s:'1':'2'}", "n=1; echo $(( \"n\" + 1 ))"], ["echo"]],
+];
+
+// `>&WORD` on stdout with a WORD that is not a number is `&> WORD`, and WORD is expanded again.
+const DUPLICATED_TARGET: Row[] = [
+  [["echo x >&'a$(rm f)'", "echo x 1>&'a$(rm f)'", "echo x >&\"a\\$(rm f)\"", "echo x >&'a`rm f`'"], ["echo", "rm"]],
+  [["v='a$(rm f)'; echo x >&\"$v\"", "echo x >&$fd"], ["echo"], DYN],
+  [["echo x >&2", "echo x 2>&1 >&-", "fd=3; echo x >&$fd", "echo x 2>&'a$(rm f)'", "echo x >&'a$HOME'"], ["echo"]],
+];
+
+// A value assigned to an integer variable is arithmetic, whoever assigns it: read, mapfile,
+// printf -v, a for loop, `${x:=WORD}`, an array's elements, `+=` (which reads the old value too).
+const INTEGER_ASSIGNMENT: Row[] = [
+  [["declare -i x; read x <<< 'a[$(rm f)]'"], ["declare", "read"], DYN],
+  [["declare -i x; mapfile x <<< 'a[$(rm f)]'"], ["declare", "mapfile"], DYN],
+  [["declare -i x; printf -v x '%s' 'a[$(rm f)]'"], ["declare", "printf"], DYN],
+  [["declare -i x; for x in 'a[$(rm f)]'; do :; done", "declare -i x; : ${x:='a[$(rm f)]'}"], [":", "declare"], DYN],
+  [["declare -ai x; x=('a[$(rm f)]')", "x='a[$(rm f)]'; declare -i x; x+=1", "declare -i x; x+=1"], ["declare"], DYN],
+  [["declare -n r; r='a[$(rm f)]'; r=1"], ["declare", "rm"], DYN],
+  [["declare -i x; x=1; x+=1; for x in 1 2; do :; done; (( x ))"], [":", "declare"]],
+];
+
 const EXPANSIONS: Row[] = [
+  // bash 5.3's command substitutions that run in the shell itself (5.2 refuses them: over-reported there)
+  [["echo ${ rm f; }", "echo ${|rm f;}", "echo \"${ rm f;}\"", "echo ${\nrm f\n}", "echo ${ { rm f; }; }"], ["echo", "rm"]],
   [["y='a[$(rm f)]'; echo ${!y}", "echo ${!y}", "echo ${!y[0]}", "echo \"${!y}\"", "echo ${!1}"], ["echo"], DYN],
   [["x='$(rm f)'; echo ${x@P}", "echo ${x@P}", "echo \"${x@P}\""], ["echo"], DYN],
   [["echo ${!prefix*} ${!prefix@} ${!arr[@]} ${!arr[*]} ${!#} ${!}", "echo ${x@Q} ${x@E} ${x@A} ${x@a} ${x@U}"], ["echo"]],
@@ -57,6 +102,12 @@ const PROMPTS_AND_ENV: Row[] = [
   [["LD_PRELOAD=./evil.so ls", "LD_AUDIT=./a.so ls", "LD_LIBRARY_PATH=. ls", "env LD_PRELOAD=x ls", "TEXTDOMAINDIR=. ls", "DYLD_INSERT_LIBRARIES=x ls"], ["ls"], DYN],
   [["env 'BASH_FUNC_ls%%=() { rm f; }' bash -c ls"], ["bash", "ls"], DYN],
   [["LD_PRELOAD= ls", "GIT_CONFIG_GLOBAL=/dev/null ls"], ["ls"]],
+  // bash's own tables of what a name runs, in every form of assignment
+  [["BASH_CMDS[q]=/bin/rm; q f", "BASH_CMDS=([q]=/bin/rm); q f"], ["q"], DYN],
+  [["shopt -s expand_aliases; BASH_ALIASES=([q]='rm f')\nq", "shopt -s expand_aliases; BASH_ALIASES[q]='rm f'\nq"], ["q", "shopt"], DYN],
+  [["declare -A BASH_CMDS=([q]=/bin/rm); q f"], ["declare", "q"], DYN],
+  [["PERL5OPT='-Mv5;system(q(rm f))' perl -e 1", "PERL5DB='BEGIN{system(q(rm f))}' perl -d -e 1"], ["perl"], DYN],
+  [["LUA_INIT='os.execute(\"rm f\")' lua -e 'x=1'"], ["lua"], DYN],
 ];
 
 const BUILTINS: Row[] = [
@@ -77,4 +128,5 @@ const BUILTINS: Row[] = [
   [["fc -s", "fc -e vi"], ["fc"], DYN],
 ];
 
-checkTables({ ARITHMETIC, NAMES, EXPANSIONS, PROMPTS_AND_ENV, BUILTINS });
+checkTables({ ARITHMETIC, NAMES, COMPOUND, QUOTED_ARITHMETIC, DUPLICATED_TARGET, INTEGER_ASSIGNMENT,
+  EXPANSIONS, PROMPTS_AND_ENV, BUILTINS });

@@ -56,6 +56,11 @@ const around = (c: string, n: string, stubs: string): string[] => [
   `awk ${sq(`BEGIN{print "x" | ${JSON.stringify(c)}}`)}`, `echo x | xargs -n1 ${n}`, `printf 'x\\0' | xargs -0 ${n}`, `echo x | xargs -I@ ${n} @`,
   `echo x | xargs -i ${n} {}`, `echo x | xargs -L1 -r ${n}`, `echo x | xargs --max-args=1 ${n}`, `echo x | xargs -P2 -n1 ${n}`,
   `perl -e ${sq(`\`${c}\``)}`, `perl -e ${sq(`open(F, ${JSON.stringify(`${c} |`)}); print <F>`)}`, `echo | sed ${sq(`1e ${c}`)}`, `echo | sed -n ${sq(`e ${c}`)}`,
+  `declare -a ${sq(`x=($(${c}))`)}`, `declare -a x=${sq(`($(${c}))`)}`, `f() { local -A ${sq(`m=([k]=$(${c}))`)}; }; f`, `v=${sq(`($(${c}))`)}; declare -a x=$v`,
+  `echo \${s:${sq(`a[$(${c})]`)}}`, `echo $(( ${sq(`a[$(${c})]`)} ))`, `a=(1); echo \${a[${sq(`$(${c})`)}]}`, `(( ${sq(`a[$(${c})]`)} ))`,
+  `echo x >&${sq(`a$(${c})`)}`, `v=${sq(`a$(${c})`)}; echo x >&"$v"`, `declare -i x; read x <<< ${sq(`a[$(${c})]`)}`,
+  `declare -i x; for x in ${sq(`a[$(${c})]`)}; do :; done`, `declare -i x; printf -v x %s ${sq(`a[$(${c})]`)}`, `declare -i x; : \${x:=${sq(`a[$(${c})]`)}}`,
+  `BASH_CMDS=([q]=${stubs}/${n}); q`, `declare -n r; r=${sq(`a[$(${c})]`)}; r=1`,
 ];
 
 /** A line: a simple command, or one wrapped in more structure (up to three levels). */
