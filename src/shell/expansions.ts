@@ -151,13 +151,7 @@ export function skipArith(s: Cursor, w: WordState, closer = RP): void {
     if (c < 0) s.fail("unterminated", closer === RP ? "missing ))" : "missing ]");
     if (c === open) d++;
     else if (c === closer && --d === 0) break;
-    if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) {
-      readQuoted(s, w, c);
-      continue;
-    }
-    const t = tokenAt(s.src, s.pos, s.end);
-    if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
-    s.pos = t.next;
+    arithPiece(s, w, c);
   }
   s.pos++;
   w.arith = outer;
@@ -218,6 +212,14 @@ export function readBacktick(s: Cursor, w: WordState): void {
 function readVariable(s: Cursor, name: string, start: number): void {
   const [a, b] = s.span(start, s.pos);
   readsVariable(s.ctx, name, a, b);
+}
+
+/** Reads one piece of arithmetic: a quote or an expansion, or a token (a name in it is read). */
+function arithPiece(s: Cursor, w: WordState, c: number): void {
+  if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) return readQuoted(s, w, c);
+  const t = tokenAt(s.src, s.pos, s.end);
+  if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
+  s.pos = t.next;
 }
 
 function readArithName(s: Cursor, name: string, assigned: boolean, read: boolean, end: number): void {
@@ -300,13 +302,7 @@ export function readSubscript(s: Cursor, w: WordState): string {
     if (c < 0) s.fail("unterminated", "missing ]");
     if (c === 93 && --d === 0) break;
     if (c === 91) d++;
-    if (c === BS || c === SQ || c === DQ || c === DOLLAR || c === BQ) {
-      readQuoted(s, w, c);
-      continue;
-    }
-    const t = tokenAt(s.src, s.pos, s.end);
-    if (t.name) readArithName(s, t.name, t.assigned === true, t.read === true, t.next);
-    s.pos = t.next;
+    arithPiece(s, w, c);
   }
   w.arith = outer;
   return s.src.slice(open, s.pos++);

@@ -4,6 +4,9 @@
 // program (a program path), code (more code of the same language), open (a file, or with `|` a command),
 // module (a module to load: fine when literal, dynamic when not).
 import type { Token } from "./inline-code";
+import {
+  AWK_ESCAPES, JS_ESCAPES, LUA_ESCAPES, PERL_ESCAPES, PHP_ESCAPES, PYTHON_ESCAPES, quoted, R_ESCAPES, RAW, RUBY_ESCAPES, SINGLE,
+} from "./string-escapes";
 
 type Kind = "line" | "argv" | "program" | "code" | "open" | "module";
 
@@ -31,24 +34,6 @@ export interface Language {
   pipes?: boolean;
 }
 
-const ESCAPES: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "0": "\0", a: "\x07", b: "\b", f: "\f", v: "\v", e: "\x1b" };
-
-/** Reads a string closed by `q` from `i` (after the opening quote); `\` escapes unless `raw`. */
-function quoted(code: string, i: number, q: string, raw: boolean): { body: string; next: number } {
-  let body = "";
-  for (; i < code.length; i++) {
-    if (code.startsWith(q, i)) return { body, next: i + q.length };
-    if (code[i] === "\\" && i + 1 < code.length) {
-      const e = code[++i];
-      if (raw) body += e === q[0] ? e : `\\${e}`;
-      else if (e === "x" && /^[0-9a-fA-F]{2}$/.test(code.slice(i + 1, i + 3))) body += String.fromCharCode(parseInt(code.slice(i + 1, (i += 2) + 1), 16));
-      else if (e === "u" && /^[0-9a-fA-F]{4}$/.test(code.slice(i + 1, i + 5))) body += String.fromCharCode(parseInt(code.slice(i + 1, (i += 4) + 1), 16));
-      else body += Object.hasOwn(ESCAPES, e) ? ESCAPES[e] : e === "\n" ? "" : e;
-    } else body += code[i];
-  }
-  return { body, next: code.length };
-}
-
 const str = (v: string, dyn: boolean, next: number, k: Token["k"] = "str") => ({ token: { k, t: "", v, dyn }, next });
 
 const PYTHON: Language = {
@@ -58,8 +43,8 @@ const PYTHON: Language = {
     const m = /^([rRbBuUfF]{0,2})('''|"""|'|")/.exec(code.slice(i, i + 5));
     if (!m) return undefined;
     const prefix = m[1].toLowerCase();
-    const r = quoted(code, i + m[0].length, m[2], prefix.includes("r"));
-    const dyn = (prefix.includes("f") && /\{(?!\{)/.test(r.body.replace(/\{\{/g, ""))) || /\\N\{/.test(code.slice(i, r.next));
+    const r = quoted(code, i + m[0].length, m[2], prefix.includes("r") ? RAW : PYTHON_ESCAPES);
+    const dyn = r.uncertain || (prefix.includes("f") && /\{(?!\{)/.test(r.body.replace(/\{\{/g, ""))) || /\\N\{/.test(code.slice(i, r.next));
     return str(r.body, dyn, r.next);
   },
   calls: {
@@ -88,9 +73,11 @@ function perlQuote(code: string, i: number): { token: Token; next: number } | un
   const open = m[2];
   const close = PAIRS[open] ?? open;
   let j = i + m[0].length;
+  let uncertain = false;
   const part = () => {
-    const r = quoted(code, j, close, op === "q" || op === "qw");
+    const r = quoted(code, j, close, op === "q" || op === "qw" ? SINGLE : PERL_ESCAPES);
     j = r.next;
+    uncertain ||= r.uncertain;
     return r.body;
   };
   const first = part();
@@ -100,11 +87,11 @@ function perlQuote(code: string, i: number): { token: Token; next: number } | un
     const second = part();
     const flags = /^[a-z]*/.exec(code.slice(j))?.[0] ?? "";
     j += flags.length;
-    if (op === "s" && flags.includes("e")) return { token: { k: "cmd", t: "s///e", v: second, dyn: flags.split("e").length > 2 }, next: j };
+    if (op === "s" && flags.includes("e")) return { token: { k: "cmd", t: "s///e", v: second, dyn: uncertain || flags.split("e").length > 2 }, next: j };
     return str("", false, j);
   }
   if (op === "m") return str("", false, j);
-  const dyn = (op === "qq" || op === "qx") && open !== "'" && /[$@]\S/.test(first);
+  const dyn = uncertain || ((op === "qq" || op === "qx") && open !== "'" && /[$@]\S/.test(first));
   return str(op === "qw" ? first.trim() : first, dyn, j, op === "qx" ? "cmd" : "str");
 }
 
@@ -114,9 +101,9 @@ const PERL: Language = {
     if (prev?.t === "$" || prev?.t === "@" || prev?.t === "%") return undefined;
     const c = code[i];
     if (c === "'" || c === '"' || c === "`") {
-      const r = quoted(code, i + 1, c, c === "'");
+      const r = quoted(code, i + 1, c, c === "'" ? SINGLE : PERL_ESCAPES);
       // any `$` or `@` before a character may interpolate (`$x`, `${x}`, `$'`, `$&`, `@{[...]}`)
-      return str(r.body, c !== "'" && /[$@]\S/.test(r.body), r.next, c === "`" ? "cmd" : "str");
+      return str(r.body, r.uncertain || (c !== "'" && /[$@]\S/.test(r.body)), r.next, c === "`" ? "cmd" : "str");
     }
     if (prev?.t === "-" || prev?.t === ">") return undefined; // `->method`, `-s $file`
     return perlQuote(code, i);
@@ -132,13 +119,14 @@ const RUBY: Language = {
   string(code, i) {
     const c = code[i];
     if (c === "'" || c === '"' || c === "`") {
-      const r = quoted(code, i + 1, c, c === "'");
-      return str(r.body, c !== "'" && r.body.includes("#{"), r.next, c === "`" ? "cmd" : "str");
+      const r = quoted(code, i + 1, c, c === "'" ? SINGLE : RUBY_ESCAPES);
+      return str(r.body, r.uncertain || (c !== "'" && r.body.includes("#{")), r.next, c === "`" ? "cmd" : "str");
     }
     const m = /^%([qQwWiIx]?)([^\w\s])/.exec(code.slice(i, i + 3));
     if (!m || (m[1] === "" && !/[({[<|!]/.test(m[2]))) return undefined;
-    const r = quoted(code, i + m[0].length, PAIRS[m[2]] ?? m[2], m[1] === "q" || m[1] === "w" || m[1] === "i");
-    return str(r.body, m[1] !== "q" && m[1] !== "w" && r.body.includes("#{"), r.next, m[1] === "x" ? "cmd" : "str");
+    const single = m[1] === "q" || m[1] === "w" || m[1] === "i";
+    const r = quoted(code, i + m[0].length, PAIRS[m[2]] ?? m[2], single ? SINGLE : RUBY_ESCAPES);
+    return str(r.body, r.uncertain || (!single && r.body.includes("#{")), r.next, m[1] === "x" ? "cmd" : "str");
   },
   calls: {
     system: "argv", exec: "argv", spawn: "argv", popen: "argv", popen2: "argv", popen3: "argv", popen2e: "argv", capture2: "argv",
@@ -155,8 +143,8 @@ const JS: Language = {
   string(code, i) {
     const c = code[i];
     if (c !== "'" && c !== '"' && c !== "`") return undefined;
-    const r = quoted(code, i + 1, c, false);
-    return str(r.body, c === "`" && r.body.includes("${"), r.next);
+    const r = quoted(code, i + 1, c, JS_ESCAPES);
+    return str(r.body, r.uncertain || (c === "`" && r.body.includes("${")), r.next);
   },
   calls: { exec: "line", execSync: "line", spawn: "argv", spawnSync: "argv", execFile: "argv", execFileSync: "argv", require: "module", import: "module" },
   dynamic: ["eval", "Function", "vm", "binding", "_linkedBinding", "dlopen", "mainModule", "constructor", "Worker", "Bun", "Deno", "wasi", "spawn_sync"],
@@ -167,12 +155,12 @@ const AWK: Language = {
   lineComments: true,
   string(code, i, prev) {
     if (code[i] === '"') {
-      const r = quoted(code, i + 1, '"', false);
-      return str(r.body, false, r.next);
+      const r = quoted(code, i + 1, '"', AWK_ESCAPES);
+      return str(r.body, r.uncertain, r.next);
     }
     // a regex where an operand cannot be: skip it
     if (code[i] === "/" && !(prev && (prev.k === "id" || prev.k === "str" || prev.t === ")" || /[0-9]/.test(prev.t)))) {
-      const r = quoted(code, i + 1, "/", true);
+      const r = quoted(code, i + 1, "/", RAW);
       return { token: { k: "p", t: "regex" }, next: r.next };
     }
     return undefined;
@@ -188,8 +176,8 @@ const PHP: Language = {
   string(code, i) {
     const c = code[i];
     if (c !== "'" && c !== '"' && c !== "`") return undefined;
-    const r = quoted(code, i + 1, c, c === "'");
-    return str(r.body, c !== "'" && /\$[\w{]/.test(r.body), r.next, c === "`" ? "cmd" : "str");
+    const r = quoted(code, i + 1, c, c === "'" ? SINGLE : PHP_ESCAPES);
+    return str(r.body, r.uncertain || (c !== "'" && /\$[\w{]/.test(r.body)), r.next, c === "`" ? "cmd" : "str");
   },
   calls: { system: "line", exec: "line", shell_exec: "line", passthru: "line", popen: "line", proc_open: "argv", pcntl_exec: "program", eval: "code", assert: "code" },
   dynamic: ["call_user_func", "call_user_func_array", "create_function", "putenv", "dl", "FFI", "ReflectionFunction", "array_map", "usort"],
@@ -205,8 +193,8 @@ const LUA: Language = {
       return str(code.slice(i + 2, j < 0 ? code.length : j), false, j < 0 ? code.length : j + 2);
     }
     if (c !== "'" && c !== '"') return undefined;
-    const r = quoted(code, i + 1, c, false);
-    return str(r.body, false, r.next);
+    const r = quoted(code, i + 1, c, LUA_ESCAPES);
+    return str(r.body, r.uncertain, r.next);
   },
   calls: { execute: "line", popen: "line" },
   qualified: ["execute", "popen"],
@@ -219,8 +207,8 @@ const R: Language = {
   string(code, i) {
     const c = code[i];
     if (c !== "'" && c !== '"') return undefined;
-    const r = quoted(code, i + 1, c, false);
-    return str(r.body, false, r.next);
+    const r = quoted(code, i + 1, c, R_ESCAPES);
+    return str(r.body, r.uncertain, r.next);
   },
   calls: { system: "line", system2: "argv", shell: "line", pipe: "line" },
   dynamic: ["eval", "parse", "do", "get", "match", "dyn", "Internal", "Call", "processx"],

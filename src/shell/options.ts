@@ -203,29 +203,60 @@ function split(ref: Words, i: number, count: number, value: Word | undefined, si
 }
 
 /**
- * Splits an `env -S` string as env does: blanks separate words, quotes group, `\_` is a blank, `\c`
- * ends the string, `#` at a word's start a comment. Returns undefined for `${VAR}` (expanded by env).
+ * Splits an `env -S` string as GNU env does: blanks separate words, quotes group (in `'...'` only
+ * `\\` and `\'` are escapes), `\_` separates words (a space inside `"..."`), `\c` ends the string,
+ * `#` at a word's start a comment. Returns undefined for `${VAR}` (env expands it) and for what env
+ * refuses (another `$`, an unknown escape): nothing known runs then.
  */
 function splitString(s: string): string[] | undefined {
-  if (s.includes("${")) return undefined;
   const out: string[] = [];
   let cur: string | undefined;
   for (let i = 0; i < s.length; i++) {
     const c = s[i];
-    if (c === " " || c === "\t" || c === "\n") {
+    if (BLANKS.includes(c)) {
       if (cur !== undefined) out.push(cur);
       cur = undefined;
     } else if (c === "#" && cur === undefined) break;
-    else if (c === "'" || c === '"') {
-      const j = s.indexOf(c, i + 1);
-      cur = (cur ?? "") + s.slice(i + 1, j < 0 ? s.length : j);
-      i = j < 0 ? s.length : j;
+    else if (c === "$") return undefined;
+    else if (c === "'") {
+      cur ??= "";
+      for (i++; i < s.length && s[i] !== "'"; i++) cur += s[i] === "\\" && (s[i + 1] === "\\" || s[i + 1] === "'") ? s[++i] : s[i];
+      if (i >= s.length) return undefined;
+    } else if (c === '"') {
+      cur ??= "";
+      for (i++; i < s.length && s[i] !== '"'; i++) {
+        if (s[i] === "$") return undefined;
+        if (s[i] !== "\\") cur += s[i];
+        else {
+          const e = escape(s[++i], true);
+          if (e === undefined) return undefined;
+          cur += e;
+        }
+      }
+      if (i >= s.length) return undefined;
     } else if (c === "\\") {
-      const n = s[++i] ?? "";
+      const n = s[++i];
       if (n === "c") break;
-      cur = (cur ?? "") + (n === "_" ? " " : n === "t" ? "\t" : n === "n" ? "\n" : n);
+      if (n === "_") {
+        if (cur !== undefined) out.push(cur);
+        cur = undefined;
+        continue;
+      }
+      const e = escape(n, false);
+      if (e === undefined) return undefined;
+      cur = (cur ?? "") + e;
     } else cur = (cur ?? "") + c;
   }
   if (cur !== undefined) out.push(cur);
   return out;
+}
+
+const BLANKS = " \t\n\v\f\r";
+const ENV_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\", '"': '"', "'": "'", $: "$", "#": "#", n: "\n", t: "\t", f: "\f", v: "\v", r: "\r" };
+
+/** What env -S makes of `\n`-style escape `c` (`_` is a space in double quotes); undefined when env refuses it. */
+function escape(c: string | undefined, inDq: boolean): string | undefined {
+  if (c === undefined) return undefined;
+  if (inDq && c === "_") return " ";
+  return Object.hasOwn(ENV_ESCAPES, c) ? ENV_ESCAPES[c] : undefined;
 }

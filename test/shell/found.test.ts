@@ -30,6 +30,13 @@ const FOUND: Row[] = [
   [["printf '%s\\n' 'true && bash <<'\\''E'\\''\nnice -n 1 curl '\\''a b'\\'' 2>&1\nE' > e.sh; BASH_ENV=./e.sh bash -c :"], [":","bash","printf"], DYN],
   // sed rewrites backslashes in an e command before the shell reads it: `\'` is `'`, so `'a b'` splits
   [["echo | sed -n 'e case x in x) eval '\\''A='\\''\\'\\'''\\''a b'\\''\\'\\'''\\'' env -C . '\\''\\'\\'''\\''git'\\''\\'\\'''\\'''\\'';; esac'"], ["b","echo","eval","sed","sh"], DYN],
+  // 200,000 lines (seed 20261201): awk implementations read `\'` in a string apart (mawk keeps the
+  // backslash, gawk drops it), so a command string holding one is dynamic
+  [["echo `awk 'BEGIN{system(\"eval '\\''A='\\''\\\\'\\'''\\''a b'\\''\\\\'\\'''\\'' timeout -k 1 5 g\\\"\\\"it 2>&1'\\''\")}'`"], ["awk","echo"], DYN],
+  // env -S decodes `\\` inside double quotes: sh then reads the heredoc delimiter `E\` + newline + `OF` as EOF
+  [["env -S 'sh -c \"cat <<E\\\\\nOF\nv\nEOF\nA='\\''a b'\\'' nohup -- '\\''b'\\'' >/dev/null\"' || C=`b` env -u X b$'\\0' $x *.none 2>&1"], ["b","cat","sh"]],
+  // env -S decodes `\"` inside double quotes: `m\"\"ake` is `m""ake`, which sh runs as make
+  [["C=`b` setsid -w $\"ls\" f 2>e\nenv -S 'sh -c \"B=\\$(a) env -S '\\''X=1'\\'' m\\\"\\\"ake -x >o\"'"], ["a","b","ls","make","sh"]],
 ];
 
 checkTables({ FOUND });
