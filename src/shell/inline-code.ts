@@ -6,18 +6,8 @@
 // a scan, not an interpreter: what it cannot account for, it reports as dynamic.
 import type { Findings, Site } from "./findings";
 import { dynamic } from "./findings";
-import { LANGUAGES, type Language } from "./languages";
+import { LANGUAGES, type Language, type Token } from "./languages";
 import type { Span } from "./syntax";
-
-/** One token: a name, a string (its value, and whether it interpolates at run time), or a character. */
-interface Token {
-  k: "id" | "str" | "cmd" | "p";
-  t: string;
-  /** A string's value; for `cmd` (backticks, qx) the command line. */
-  v?: string;
-  /** A string whose value is only known when the code runs (`f"{x}"`, `"$x"`, `` `${x}` ``). */
-  dyn?: boolean;
-}
 
 /** Scans `code` of language `lang` (at `span`) for process-starting calls; `via` says where it came from. */
 export function scanCode(lang: string, code: string, span: Span, via: string, site: Site, f: Findings, depth = 0): void {
@@ -297,4 +287,3 @@ function tokenize(code: string, L: Language): Token[] {
   return out;
 }
 
-export type { Token };

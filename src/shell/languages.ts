@@ -3,10 +3,19 @@
 // Call kinds: line (a shell command line), argv (a program and its arguments, or one line),
 // program (a program path), code (more code of the same language), open (a file, or with `|` a command),
 // module (a module to load: fine when literal, dynamic when not).
-import type { Token } from "./inline-code";
 import {
   AWK_ESCAPES, JS_ESCAPES, LUA_ESCAPES, PERL_ESCAPES, PHP_ESCAPES, PYTHON_ESCAPES, quoted, R_ESCAPES, RAW, RUBY_ESCAPES, SINGLE,
 } from "./string-escapes";
+
+/** One token: a name, a string (its value, and whether it interpolates at run time), or a character. */
+export interface Token {
+  k: "id" | "str" | "cmd" | "p";
+  t: string;
+  /** A string's value; for `cmd` (backticks, qx) the command line. */
+  v?: string;
+  /** A string whose value is only known when the code runs (`f"{x}"`, `"$x"`, `` `${x}` ``). */
+  dyn?: boolean;
+}
 
 type Kind = "line" | "argv" | "program" | "code" | "open" | "module";
 
