@@ -12,6 +12,7 @@
 import { readAnsi } from "./ansi-c";
 import { NUMERIC_SPECIALS, assigns, readExpression, readsVariable, shellAssigns, tokenAt } from "./arith";
 import { BQ, BS, type Cursor, DOLLAR, DQ, LB, LP, NL, PIPE, RB, RP, SQ } from "./cursor";
+import { isIndirect, readFunsub } from "./braces";
 import { ARITHMETIC, SUBSTITUTION, VARIABLE } from "./syntax";
 
 /** Mutable state of the word being read; substitutions inside it only add flags. */
@@ -260,36 +261,6 @@ function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   s.pos++;
   s.depth--;
   w.flags |= VARIABLE;
-}
-
-/**
- * bash 5.3's `${ list; }` and `${| list; }` (position at `$`): the list runs in this shell, like a
- * command substitution. Its end is the `}` that closes the braces opened in it (quotes skipped);
- * the body is then scanned as a list, which fails if that `}` was not the end.
- */
-function readFunsub(s: Cursor, w: WordState): void {
-  const body = s.pos + (s.at(s.pos + 2) === PIPE ? 3 : 2);
-  let i = body;
-  for (let d = 1; ; i++) {
-    const c = s.at(i);
-    if (c < 0) s.fail("unterminated", "missing }");
-    if (c === BS) i++;
-    else if (c === SQ) {
-      i = s.src.indexOf("'", i + 1);
-      if (i < 0 || i >= s.end) s.fail("unterminated", "unterminated single quote");
-    } else if (c === LB) d++;
-    else if (c === RB && --d === 0) break;
-  }
-  s.scanNested(s.src.slice(body, i), body, i);
-  s.pos = i + 1;
-  w.flags |= SUBSTITUTION;
-}
-
-/** True for `${!name}` and `${!name[i]}`; not for `${!}`, `${!#}`, `${!prefix*}` or `${!name[@]}` (lists of names). */
-function isIndirect(s: Cursor, name: string, subscript: string): boolean {
-  if (name === "" || name === "#" || subscript === "@" || subscript === "*") return false;
-  const c = s.at(s.pos);
-  return !((c === 42 || c === 64) && s.at(s.pos + 1) === RB && subscript === "");
 }
 
 /** `[...]` after a parameter name: an arithmetic subscript (or `@`, `*`); returns its source text. */
