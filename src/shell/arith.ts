@@ -67,7 +67,10 @@ export function readName(sink: ArithSink, text: string, isStatic: boolean, span:
   const open = text.indexOf("[");
   const name = open < 0 ? text : text.slice(0, open);
   if (assigned) assigns(sink.ctx, name, assigned);
-  if (open >= 0) readExpression(sink, text.slice(open + 1, text.lastIndexOf("]") > open ? text.lastIndexOf("]") : undefined), span);
+  if (open < 0) return;
+  const subscript = text.slice(open + 1, text.lastIndexOf("]") > open ? text.lastIndexOf("]") : undefined);
+  // an associative array's key is expanded, not evaluated: only its substitutions matter
+  if (!sink.ctx.assoc?.has(name) || /[$`]/.test(subscript)) readExpression(sink, subscript, span);
 }
 
 /**
@@ -92,6 +95,7 @@ export function shellAssigns(ctx: ScanContext, name: string, start: number, end:
  * and every value the shell assigns to an integer variable.
  */
 export function judgeReads(ctx: ScanContext): void {
+  for (const e of ctx.subscriptReads ?? []) if (!ctx.assoc?.has(e.array)) ctx.arith.push(...e.reads);
   if (ctx.shellAssigned && ctx.integers) {
     for (const a of ctx.shellAssigned) {
       if (ctx.integers.has(a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);

@@ -64,11 +64,12 @@ const nameArg = (site: Site, f: Findings, assigned: 1 | 2 | 0) => (w: Word | und
 
 /** `declare`, `typeset`, `local`, `export`, `readonly`: NAME or NAME=value arguments, with attributes. */
 function declare(words: Word[], i: number, site: Site, f: Findings): void {
-  const kind: Attributes = { integer: false, nameref: false, array: false };
+  const kind: Attributes = { integer: false, nameref: false, array: false, assoc: false };
   readArgs(words, i, "", (ch) => {
     if (ch === "i") kind.integer = true;
     if (ch === "n") kind.nameref = true;
     if (ch === "a" || ch === "A") kind.array = true;
+    if (ch === "A") kind.assoc = true;
   }, (w) => declared(w, kind, site, f));
 }
 
@@ -76,10 +77,12 @@ interface Attributes {
   integer: boolean;
   nameref: boolean;
   array: boolean;
+  assoc: boolean;
 }
 
-function declared(w: Word, { integer, nameref, array }: Attributes, site: Site, f: Findings): void {
+function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site: Site, f: Findings): void {
   const span = spanOf(site, w);
+  if (assoc) (f.ctx.assoc ??= new Set()).add(w.text.replace(/[=+[][^]*$/, ""));
   const eq = w.text.indexOf("=");
   const staticName = w.assign || (w.flags === 0 && eq > 0);
   if (!staticName) {

@@ -249,7 +249,7 @@ function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   } else if (c >= 48 && c <= 57) while (c >= 48 && c <= 57) c = s.at(++s.pos);
   else if (c >= 0 && "@*#?$!-".includes(s.src[s.pos])) s.pos++;
   const name = s.src.slice(nameStart, s.pos);
-  const subscript = s.at(s.pos) === 91 ? readSubscript(s, w) : "";
+  const subscript = s.at(s.pos) === 91 ? readSubscript(s, w, name) : "";
   if (w.arith && /^[A-Za-z_]/.test(name)) readVariable(s, name, start);
   if (bang && isIndirect(s, name, subscript)) {
     s.dynamic("indirect-expansion", "${!name} expands the variable that name's value names, which may be an array element whose subscript runs code", start, s.pos);
@@ -263,10 +263,16 @@ function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   w.flags |= VARIABLE;
 }
 
-/** `[...]` after a parameter name: an arithmetic subscript (or `@`, `*`); returns its source text. */
-export function readSubscript(s: Cursor, w: WordState): string {
+/**
+ * `[...]` after the name of `array`: an arithmetic subscript (or `@`, `*`), or a key if the array is
+ * associative, which only the whole line tells (`declare -A`): the variables it reads are judged
+ * then (arith.ts). Returns its source text.
+ */
+export function readSubscript(s: Cursor, w: WordState, array: string): string {
   const open = ++s.pos;
   const outer = w.arith;
+  const reads = s.ctx.arith;
+  s.ctx.arith = [];
   w.arith = true;
   for (let d = 1; ; ) {
     const c = s.at(s.pos);
@@ -276,6 +282,8 @@ export function readSubscript(s: Cursor, w: WordState): string {
     arithPiece(s, w, c);
   }
   w.arith = outer;
+  if (s.ctx.arith.length) (s.ctx.subscriptReads ??= []).push({ array, reads: s.ctx.arith });
+  s.ctx.arith = reads;
   return s.src.slice(open, s.pos++);
 }
 

@@ -93,6 +93,10 @@ export interface ScanContext {
   shellAssigned?: { name: string; start: number; end: number }[];
   /** Namerefs declared without a target (`declare -n r`): assigning to one names its target. */
   namerefs?: Set<string>;
+  /** Associative arrays (`declare -A m`): their subscripts are keys, not arithmetic. */
+  assoc?: Set<string>;
+  /** The variables an array's subscripts read (`a[SUB]`, `a=([SUB]=v)`): arithmetic unless it is associative. */
+  subscriptReads?: { array: string; reads: ScanContext["arith"] }[];
   /** More reasons were found than are kept. */
   reasonsDropped?: boolean;
 }

@@ -29,7 +29,7 @@ export function readWord(s: Cursor, assign: boolean): Word {
     if (k === TERM) {
       if (c === LP && s.pos === eq && assign) {
         w.text += s.src.slice(seg, s.pos);
-        readArray(s);
+        readArray(s, w.text.replace(/\+?=$/, ""));
         seg = s.pos;
         continue;
       }
@@ -91,11 +91,11 @@ function readAssignName(s: Cursor, w: WordState, eq: number): void {
   const start = s.pos;
   while (s.pos < eq && s.src.charCodeAt(s.pos) !== 91 && s.src.charCodeAt(s.pos) !== 43 && s.src.charCodeAt(s.pos) !== 61) s.pos++;
   w.text += s.src.slice(start, s.pos);
-  if (s.src.charCodeAt(s.pos) === 91) w.text += `[${readSubscript(s, w)}]`;
+  if (s.src.charCodeAt(s.pos) === 91) w.text += `[${readSubscript(s, w, w.text)}]`;
 }
 
-/** `NAME=( words )`: each element is a word (its substitutions run). */
-function readArray(s: Cursor): void {
+/** `NAME=( words )`: each element is a word (its substitutions run); `[SUB]=` is NAME's subscript. */
+function readArray(s: Cursor, name: string): void {
   s.pos++;
   s.enter();
   for (;;) {
@@ -103,12 +103,14 @@ function readArray(s: Cursor): void {
     const c = s.at(s.pos);
     if (c < 0) s.fail("unterminated", "missing ) in array");
     if (c === RP) break;
-    if (c < 128 && CLASS[c] === TERM && !s.isProcSub(c)) s.pos++;
+    if (c === 91) readSubscript(s, { text: "", flags: 0, quoted: false }, name);
+    else if (c < 128 && CLASS[c] === TERM && !s.isProcSub(c)) s.pos++;
     else readWord(s, false);
   }
   s.pos++;
   s.depth--;
 }
+
 
 /** `@(a|b)` and friends: a pattern, so the word is a glob. */
 function skipExtglob(s: Cursor, w: WordState): void {

@@ -84,6 +84,18 @@ const INTEGER_ASSIGNMENT: Row[] = [
   [["declare -i x; x=1; x+=1; for x in 1 2; do :; done; (( x ))"], [":", "declare"]],
 ];
 
+// An array element's subscript in a compound assignment is arithmetic too (for an indexed array);
+// an associative array's keys are not.
+const ARRAY_SUBSCRIPTS: Row[] = [
+  [["a=(['a[$(rm f)]']=1)", "a=(['$(rm f)']=1)", "a=(); a+=(['a[$(rm f)]']=1)"], ["rm"], DYN],
+  [["declare -a a=(['a[$(rm f)]']=1)"], ["declare", "rm"], DYN],
+  [["x='a[$(rm f)]'; a=([x]=1)", "a=([k]=x)"], [], DYN],
+  [["a=([0]=x [1]=y)", "i=0; a=([i]=x)"], []],
+  [["declare -A m; m=([key]=v)"], ["declare"]],
+  [["declare -A m=([key]=v [other]=w); echo ${m[key]}"], ["declare", "echo"]],
+  [["declare -A m; m[key]=1; unset 'm[key]'; echo ${m[key]}"], ["declare", "echo", "unset"]],
+];
+
 const EXPANSIONS: Row[] = [
   // bash 5.3's command substitutions that run in the shell itself (5.2 refuses them: over-reported there)
   [["echo ${ rm f; }", "echo ${|rm f;}", "echo \"${ rm f;}\"", "echo ${\nrm f\n}", "echo ${ { rm f; }; }"], ["echo", "rm"]],
@@ -129,4 +141,4 @@ const BUILTINS: Row[] = [
 ];
 
 checkTables({ ARITHMETIC, NAMES, COMPOUND, QUOTED_ARITHMETIC, DUPLICATED_TARGET, INTEGER_ASSIGNMENT,
-  EXPANSIONS, PROMPTS_AND_ENV, BUILTINS });
+  ARRAY_SUBSCRIPTS, EXPANSIONS, PROMPTS_AND_ENV, BUILTINS });

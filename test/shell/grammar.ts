@@ -60,7 +60,8 @@ const around = (c: string, n: string, stubs: string): string[] => [
   `echo \${s:${sq(`a[$(${c})]`)}}`, `echo $(( ${sq(`a[$(${c})]`)} ))`, `a=(1); echo \${a[${sq(`$(${c})`)}]}`, `(( ${sq(`a[$(${c})]`)} ))`,
   `echo x >&${sq(`a$(${c})`)}`, `v=${sq(`a$(${c})`)}; echo x >&"$v"`, `declare -i x; read x <<< ${sq(`a[$(${c})]`)}`,
   `declare -i x; for x in ${sq(`a[$(${c})]`)}; do :; done`, `declare -i x; printf -v x %s ${sq(`a[$(${c})]`)}`, `declare -i x; : \${x:=${sq(`a[$(${c})]`)}}`,
-  `BASH_CMDS=([q]=${stubs}/${n}); q`, `declare -n r; r=${sq(`a[$(${c})]`)}; r=1`,
+  `BASH_CMDS=([q]=${stubs}/${n}); q`, `declare -n r; r=${sq(`a[$(${c})]`)}; r=1`, `a=([${sq(`a[$(${c})]`)}]=1)`,
+  `x=${sq(`a[$(${c})]`)}; a=([x]=1)`,
 ];
 
 /** A line: a simple command, or one wrapped in more structure (up to three levels). */
