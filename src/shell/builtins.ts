@@ -101,7 +101,7 @@ function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site:
   const name = target.replace(/\[[^]*$/, "");
   compound(name, value, valueStatic, w, array || f.ctx.vars?.has(name) === true, span, site, f);
   if (integer) (f.ctx.integers ??= new Set()).add(name);
-  checkAssignment(name, value, valueStatic, span, site, f);
+  checkAssignment(name, value, valueStatic, span, site, f, w.raw.slice(w.raw.indexOf("=") + 1).startsWith("("));
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
   else if (integer || f.ctx.integers?.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);

@@ -45,12 +45,14 @@ const PREFIXES: readonly [string, Kind][] = [["GIT_CONFIG_KEY_", "unseen"], ["GI
 const HARMLESS = new Set(["", "/dev/null"]);
 
 /**
- * Reads the assignment of `value` to `name` (`static`: its text is known) found at `span`: analyzes
- * a command line it carries, and makes the line dynamic when it carries what the line cannot show.
+ * Reads the assignment of `value` to `name` (`static`: its text is known; `array`: `NAME=(...)`) found
+ * at `span`: analyzes a command line it carries, and makes the line dynamic when it carries what the
+ * line cannot show.
  */
-export function checkAssignment(name: string, value: string, isStatic: boolean, span: Span, site: Site, f: Findings): void {
+export function checkAssignment(name: string, value: string, isStatic: boolean, span: Span, site: Site, f: Findings, array = false): void {
   const kind = kindOf(name);
   if (!kind) return;
+  if (array) return dynamic(f, "environment", `${name} is given an array (its first element is its value), which this analysis does not read`, span);
   if (kind === "names") return dynamic(f, "environment", `${name} makes a name run another program or text, which this analysis does not follow`, span);
   if (isStatic && HARMLESS.has(value.trim())) return;
   const via = `$${name}`;

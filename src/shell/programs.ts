@@ -146,7 +146,7 @@ function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
   const value = w.text.slice(eq + 1);
   const span = spanOf(site, w);
   if (carriesCommand(name)) effects.push(`environment ${name}`);
-  checkAssignment(name, value, w.flags === 0, span, site, f);
+  checkAssignment(name, value, w.flags === 0, span, site, f, w.raw.slice(w.raw.indexOf("=") + 1).startsWith("("));
   const sink: ArithSink = { ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) };
   if (f.ctx.namerefs?.has(name)) readName(sink, value, w.flags === 0, span, 0); // `declare -n r; r=NAME` names r's target
   if (!f.ctx.integers?.has(name)) return;

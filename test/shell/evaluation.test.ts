@@ -114,6 +114,9 @@ const PROMPTS_AND_ENV: Row[] = [
   [["LD_PRELOAD=./evil.so ls", "LD_AUDIT=./a.so ls", "LD_LIBRARY_PATH=. ls", "env LD_PRELOAD=x ls", "TEXTDOMAINDIR=. ls", "DYLD_INSERT_LIBRARIES=x ls"], ["ls"], DYN],
   [["env 'BASH_FUNC_ls%%=() { rm f; }' bash -c ls"], ["bash", "ls"], DYN],
   [["LD_PRELOAD= ls", "GIT_CONFIG_GLOBAL=/dev/null ls"], ["ls"]],
+  // an array's first element is its value: PS4=('$(cmd)') runs cmd under set -x
+  [["PS4=('$(rm f)'); set -x; :"], [":", "set"], DYN],
+  [["declare -a PS4=('$(rm f)'); set -x; :"], [":", "declare", "set"], DYN],
   // bash's own tables of what a name runs, in every form of assignment
   [["BASH_CMDS[q]=/bin/rm; q f", "BASH_CMDS=([q]=/bin/rm); q f"], ["q"], DYN],
   [["shopt -s expand_aliases; BASH_ALIASES=([q]='rm f')\nq", "shopt -s expand_aliases; BASH_ALIASES[q]='rm f'\nq"], ["q", "shopt"], DYN],

@@ -61,7 +61,7 @@ const around = (c: string, n: string, stubs: string): string[] => [
   `echo x >&${sq(`a$(${c})`)}`, `v=${sq(`a$(${c})`)}; echo x >&"$v"`, `declare -i x; read x <<< ${sq(`a[$(${c})]`)}`,
   `declare -i x; for x in ${sq(`a[$(${c})]`)}; do :; done`, `declare -i x; printf -v x %s ${sq(`a[$(${c})]`)}`, `declare -i x; : \${x:=${sq(`a[$(${c})]`)}}`,
   `BASH_CMDS=([q]=${stubs}/${n}); q`, `declare -n r; r=${sq(`a[$(${c})]`)}; r=1`, `a=([${sq(`a[$(${c})]`)}]=1)`,
-  `x=${sq(`a[$(${c})]`)}; a=([x]=1)`,
+  `x=${sq(`a[$(${c})]`)}; a=([x]=1)`, `PS4=(${sq(`$(${c}) `)}); set -x; :`,
 ];
 
 /** A line: a simple command, or one wrapped in more structure (up to three levels). */
