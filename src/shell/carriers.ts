@@ -22,9 +22,12 @@ export function checkCarriers(name: string, words: Word[], i: number, site: Site
 // The readers of git, sed and the consoles are loaded the first time one of those programs runs
 // (Bun bundles require() as a lazy chunk), so they cost nothing on the start-up path of other lines.
 type Reader = (words: Word[], i: number, site: Site, f: Findings, info: CommandInfo) => void;
-const consoleCarriers: Reader = (...a) => (require("./console-carriers") as typeof import("./console-carriers")).consoleCarriers(...a);
-const gitCarriers: Reader = (...a) => (require("./git-carriers") as typeof import("./git-carriers")).gitCarriers(...a);
-const sedCarriers: Reader = (...a) => (require("./sed-script") as typeof import("./sed-script")).sedCarriers(...a);
+let consoleReader: Reader | undefined;
+let gitReader: Reader | undefined;
+let sedReader: Reader | undefined;
+const consoleCarriers: Reader = (...a) => (consoleReader ??= (require("./console-carriers") as typeof import("./console-carriers")).consoleCarriers)(...a);
+const gitCarriers: Reader = (...a) => (gitReader ??= (require("./git-carriers") as typeof import("./git-carriers")).gitCarriers)(...a);
+const sedCarriers: Reader = (...a) => (sedReader ??= (require("./sed-script") as typeof import("./sed-script")).sedCarriers)(...a);
 
 const SSH_LIKE: CarrierRow = {
   short: { F: "unseen", E: "writes" },

@@ -127,11 +127,18 @@ function program(name: string, words: Word[], i: number, site: Site, f: Findings
  * The modules that read the tables, loaded the first time a program with a row in them runs (Bun
  * bundles require() as a lazy chunk): a line of plain programs builds none of the tables.
  */
+type Modules = {
+  builtins: typeof import("./builtins");
+  carriers: typeof import("./carriers");
+  interpreters: typeof import("./interpreters");
+  runners: typeof import("./runner-lookup");
+};
+const loaded: Partial<Modules> = {};
 const load = {
-  builtins: () => require("./builtins") as typeof import("./builtins"),
-  carriers: () => require("./carriers") as typeof import("./carriers"),
-  interpreters: () => require("./interpreters") as typeof import("./interpreters"),
-  runners: () => require("./runner-lookup") as typeof import("./runner-lookup"),
+  builtins: (): Modules["builtins"] => (loaded.builtins ??= require("./builtins")),
+  carriers: (): Modules["carriers"] => (loaded.carriers ??= require("./carriers")),
+  interpreters: (): Modules["interpreters"] => (loaded.interpreters ??= require("./interpreters")),
+  runners: (): Modules["runners"] => (loaded.runners ??= require("./runner-lookup")),
 };
 
 function withEffects(info: CommandInfo, effects: string[]): CommandInfo {
