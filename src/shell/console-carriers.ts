@@ -6,7 +6,7 @@
 // commands that are not in the line.
 import { vimCommand } from "./editor-commands";
 import { deliveredBody } from "./heredocs";
-import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf } from "./findings";
+import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf, interactive } from "./findings";
 import { stdinOf } from "./runners";
 import type { Span, Word } from "./syntax";
 
@@ -186,19 +186,24 @@ const ESC: Readonly<Record<string, string>> = { n: "\n", t: "\t", r: "\r", "\\":
 function consoleOf(c: Console, name: string, words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
   const use = (line: string, span: Span) => consoleLine(c, name, line, span, site, f, info);
   let operands = 0;
+  let given = false; // a command given in the line: the console runs it and exits
   for (let k = i; k < words.length; k++) {
     const w = words[k];
     const [opt, attached] = w.text.startsWith("--") && w.text.includes("=") ? [w.text.slice(0, w.text.indexOf("=")), w.text.slice(w.text.indexOf("=") + 1)] : [w.text, undefined];
     if (w.flags === 0 && c.command.includes(opt)) {
       const v = attached !== undefined ? { ...w, text: attached } : words[++k];
       if (v) consoleWord(v, use, name, site, f);
+      given = true;
     } else if (w.flags === 0 && c.args.includes(opt)) {
       if (attached === undefined) k++;
     } else if (name === "gdb" && w.text === "--args") {
       return f.resolve(words.slice(k + 1), 0, { depth: site.depth + 1, via: "gdb --args", origin: site.origin ?? site.cmd?.origin }, f);
-    } else if (c.commandOperands && !(w.flags === 0 && w.text.startsWith("-")) && operands++ > 0) consoleWord(w, use, name, site, f);
+    } else if (c.commandOperands && !(w.flags === 0 && w.text.startsWith("-")) && operands++ > 0) {
+      consoleWord(w, use, name, site, f);
+      given = true;
+    }
   }
-  stdinCommands(site, f, info, name, use);
+  stdinCommands(site, f, info, name, use, given);
 }
 
 function consoleWord(w: Word, use: (line: string, span: Span) => void, name: string, site: Site, f: Findings): void {
@@ -220,9 +225,9 @@ function consoleLine(c: Console, name: string, line: string, span: Span, site: S
 }
 
 /** The program reads commands from stdin: a heredoc or here-string line by line; a pipe or file is unseen. */
-function stdinCommands(site: Site, f: Findings, info: CommandInfo, name: string, use: (line: string, span: Span) => void): void {
+function stdinCommands(site: Site, f: Findings, info: CommandInfo, name: string, use: (line: string, span: Span) => void, given = false): void {
   const cmd = site.cmd;
-  if (!cmd) return;
+  if (!cmd) return given ? undefined : interactive(f, site, name);
   const feed = stdinOf(cmd.redirects);
   if (feed && (feed.op === "<<" || feed.op === "<<-" || feed.op === "<<<")) {
     const text = feed.op === "<<<" ? feed.target.text : (feed.body ?? "");
@@ -233,5 +238,5 @@ function stdinCommands(site: Site, f: Findings, info: CommandInfo, name: string,
   } else if (feed || cmd.pipedIn) {
     addEffect(info, `runs ${name} commands from stdin`);
     dynamic(f, "stdin-script", `${name} reads its commands from ${feed ? "a file" : "a pipe"}, which is not in the line`, feed ? spanOf(site, feed.target) : spanOf(site, cmd.words[0]));
-  }
+  } else if (!given) interactive(f, site, name);
 }

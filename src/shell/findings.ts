@@ -86,6 +86,16 @@ export function dynamic(f: Findings, construct: string, message: string, span: S
   addReason(f.ctx, construct, message, span[0], span[1]);
 }
 
+/**
+ * Records a program that reads its commands from stdin when nothing in the line feeds it: it reads
+ * what is typed into it later (a terminal, or a harness tool that writes to a running process, such as
+ * Codex's write_stdin, which fires no hook), so what it runs is not in the line.
+ */
+export function interactive(f: Findings, site: Site, name: string): void {
+  const at = site.cmd?.words[0] ?? { start: 0, end: 0 };
+  dynamic(f, "interactive", `${name} reads its commands from the terminal: what is typed into it later is never seen by a hook`, spanOf(site, at));
+}
+
 /** Stops the whole analysis (nesting too deep): an issue, and the line is dynamic. */
 export function stop(f: Findings, message: string): void {
   f.ctx.issues.push({ code: "too-deep", message, offset: 0 });

@@ -5,7 +5,7 @@
 // inline-code.ts. Code made by an expansion is only known when the line runs: dynamic. So is a word
 // made by an expansion where an option could be (`python "$X"` may be `-c CODE`).
 import { deliveredBody } from "./heredocs";
-import { type Findings, type Site, dynamic, spanOf } from "./findings";
+import { type Findings, type Site, dynamic, spanOf, interactive } from "./findings";
 import { scanCode } from "./inline-code";
 import { stdinOf } from "./runners";
 import { type Interpreter, lookupInterpreter } from "./interpreter-table";
@@ -57,6 +57,9 @@ export function runInline(name: string, words: Word[], i: number, site: Site, f:
 
 // --- internal ---
 
+/** Options after which an interpreter prints something and exits without reading code. */
+const EXITS = new Set(["--version", "-V", "--help", "-h"]);
+
 function shortOption(spec: Interpreter, name: string, words: Word[], k: number, site: Site, f: Findings): { next: number; code: boolean; file: boolean; stop?: boolean } {
   const w = words[k];
   const t = w.text;
@@ -93,7 +96,8 @@ function record(language: string, code: string, via: string, span: Span, f: Find
 /** Code on stdin: a heredoc or here-string is scanned; a pipe's or a file's code is not in the line. */
 function stdinCode(spec: Interpreter, name: string, site: Site, f: Findings): void {
   const cmd = site.cmd;
-  if (!cmd) return;
+  if (!cmd) return interactive(f, site, name);
+  if (cmd.words.some((w) => w.flags === 0 && EXITS.has(w.text))) return; // prints and exits, reads nothing
   const feed = stdinOf(cmd.redirects);
   if (feed && (feed.op === "<<" || feed.op === "<<-" || feed.op === "<<<")) {
     const span = feed.bodySpan ?? spanOf(site, feed.target);
@@ -104,6 +108,7 @@ function stdinCode(spec: Interpreter, name: string, site: Site, f: Findings): vo
     return scanCode(spec.language, body.text, span, `${name} heredoc`, site, f);
   }
   if (!feed && cmd.pipedIn) dynamic(f, "stdin-script", `${name} runs code from a pipe, which is not in the line`, spanOf(site, cmd.words[0]));
+  else if (!feed) interactive(f, site, name);
 }
 
 /**

@@ -86,7 +86,7 @@ export const RUNNERS: Table<RunnerSpec> = {
   runuser: { ...SU, arg: "ugGsw", long: ["user", "group", "supp-group", "shell", "whitelist-environment"], direct: "u", longDirect: ["user"] },
   // without -c, script runs an interactive $SHELL on its stdin
   script: { kind: "options", arg: "EIOBTmo", long: ["echo", "log-in", "log-out", "log-io", "log-timing", "logging-format", "output-limit"], script: "c", longScript: ["command"], positionals: 1, readsScript: true },
-  ssh: { kind: "join", arg: "BbcDEeFIiJLlmOoPpQRSWw", positionals: 1 },
+  ssh: { kind: "join", arg: "BbcDEeFIiJLlmOoPpQRSWw", positionals: 1, readsScript: true }, // no command: the remote shell reads stdin
   trap: { kind: "trap" },
   source: { kind: "source" },
   ".": { kind: "source" },

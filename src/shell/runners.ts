@@ -3,7 +3,7 @@
 // outside the line (a script file, a pipe feeding a shell, xargs's input in the program's place)
 // makes it dynamic.
 import { deliveredBody } from "./heredocs";
-import { type Findings, type Site, basename, dynamic, record, spanOf, stop, wordLike } from "./findings";
+import { type Findings, type Site, basename, dynamic, record, spanOf, stop, wordLike, interactive } from "./findings";
 import { lookup, type RunnerSpec } from "./option-spec";
 import { runScript, type Seen, skipOptions, type Words } from "./options";
 import { MAX_DEPTH, PROCESS, type Redirect, SUBSTITUTION, VARIABLE } from "./scan";
@@ -47,7 +47,7 @@ export function run(spec: RunnerSpec, name: string, words: Word[], i: number, si
 /** A shell reading its script from stdin: analyze a heredoc or here-string, else dynamic if fed. */
 export function readsStdin(site: Site, f: Findings, name: string): void {
   const cmd = site.cmd;
-  if (!cmd) return; // a runner passed the words on; stdin is not this line's to feed
+  if (!cmd) return interactive(f, site, name); // a runner passed the words on: its stdin is not in the line
   const feed = stdinOf(cmd.redirects);
   if (feed && (feed.op === "<<" || feed.op === "<<-")) {
     const body = feed.body ?? "";
@@ -64,7 +64,7 @@ export function readsStdin(site: Site, f: Findings, name: string): void {
     const span = feed ? spanOf(site, feed.target) : spanOf(site, cmd.words[0] ?? { start: 0, end: 0 });
     dynamic(f, "stdin-script", `${name} reads its commands from ${feed ? "a file" : "a pipe"}, which is not in the line`, span);
     record(f, { depth: site.depth + 1, via: `${name} <${feed ? "" : "|"}` }, null, [], 0, true);
-  }
+  } else interactive(f, site, name);
 }
 
 /** Returns the redirection that feeds stdin (the last one on fd 0), if any. */

@@ -14,7 +14,7 @@ const GIT: Row[] = [
 ];
 
 const REMOTE_AND_ARCHIVES: Row[] = [
-  [["ssh -o ProxyCommand='rm f' h", "ssh -oProxyCommand='rm f' h", "ssh -o 'ProxyCommand rm f' h", "ssh -o proxycommand='rm f' h", "ssh -o LocalCommand='rm f' h", "ssh -o KnownHostsCommand='rm f' h", "ssh -p 22 -o ProxyCommand='rm f' h"], ["rm", "sh", "ssh"]],
+  [["ssh -o ProxyCommand='rm f' h", "ssh -oProxyCommand='rm f' h", "ssh -o 'ProxyCommand rm f' h", "ssh -o proxycommand='rm f' h", "ssh -o LocalCommand='rm f' h", "ssh -o KnownHostsCommand='rm f' h", "ssh -p 22 -o ProxyCommand='rm f' h"], ["rm", "sh", "ssh"], DYN], // interactive
   [["scp -S rm a h:b", "scp -o ProxyCommand='rm f' a h:b"], ["rm", "scp", "sh"]],
   [["sftp -S rm h", "sftp -D rm h"], ["rm", "sftp", "sh"]],
   [["ssh -F ./cfg h", "ssh -o ProxyCommand=\"$X\" h", "ssh $OPTS h"], ["ssh"], DYN],
@@ -31,7 +31,7 @@ const PAGERS_EDITORS: Row[] = [
   [["vim -c '!rm f' x", "vim +'!rm f' x", "vim --cmd '!rm f' x", "vim -c ':r !rm f' x", "vim -c 'w !rm f' x", "vim -c '%!rm f' x"], ["rm", "sh", "vim"]],
   [["vi -c ':r !rm f' x"], ["rm", "sh", "vi"]],
   [["nvim -c 'w !rm f' x"], ["nvim", "rm", "sh"]],
-  [["ex -c '!rm f' x", "ex +'!rm f' x"], ["ex", "rm", "sh"]],
+  [["ex -c '!rm f' x", "ex +'!rm f' x"], ["ex", "rm", "sh"], DYN], // interactive
   [["vim -c 'call system(\"rm f\")' x", "vim -S script.vim x", "vim -u ./vimrc x", "vim -c 'py3 import os' x", 'vim -c "$C" x'], ["vim"], DYN],
   [["emacs --eval '(shell-command \"rm f\")'", "emacs -l x.el", "emacs --batch --load=x.el"], ["emacs"], DYN],
   [["sed 'e rm f' x", "sed -e 'e rm f' x", "sed -e'e rm f' x", "sed --expression='e rm f' x", "sed --expression 'e rm f' x", "sed --expr='e rm f' x", "sed -n '1e rm f' x", "sed '/x/e rm f' x", "sed -n -e p -e 'e rm f' x", "sed '$!{e rm f\n}' x"], ["rm", "sed", "sh"]],

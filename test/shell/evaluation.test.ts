@@ -107,7 +107,7 @@ const EXPANSIONS: Row[] = [
 const PROMPTS_AND_ENV: Row[] = [
   [["PS4='$(rm f) '; set -x; :", "PS4='`rm f`'; set -x; :"], [":", "rm", "set"]],
   [["export PS4='$(rm f)'; set -x; :", "export PS1='$(rm f)'; set -x; :"], [":", "export", "rm", "set"]],
-  [["PS1='$(rm f)' bash -i", "PS0='$(rm f)' bash -i", "PS2='$(rm f)' bash -i", "PS3='$(rm f)' bash -i", "PROMPT_COMMAND='rm f' bash -i", "env PROMPT_COMMAND='rm f' bash -i"], ["bash", "rm"]],
+  [["PS1='$(rm f)' bash -i", "PS0='$(rm f)' bash -i", "PS2='$(rm f)' bash -i", "PS3='$(rm f)' bash -i", "PROMPT_COMMAND='rm f' bash -i", "env PROMPT_COMMAND='rm f' bash -i"], ["bash", "rm"], DYN], // interactive
   [["env PS4='$(rm f)' bash -xc :"], [":", "bash", "rm"]],
   [["BASH_ENV=./x.sh bash -c :", "ENV=./x.sh bash -c :", "env BASH_ENV=x bash -c :", 'BASH_ENV="$F" bash -c :'], [":", "bash"], DYN],
   [["export BASH_ENV=x; bash -c :"], [":", "bash", "export"], DYN],

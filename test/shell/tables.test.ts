@@ -74,7 +74,7 @@ const RUNNERS: Row[] = [
   // runuser is su-style (`USER [-c CMD]`) unless `-u USER` names the user: then the rest is a command
   [["runuser bob -c rm", "runuser - bob -c rm", "runuser -l bob -c 'rm x'", "runuser bob --command=rm", "runuser --login bob --command rm", "runuser -s /bin/sh bob -c rm", "runuser bob -c rm -- extra", "sudo runuser bob -c rm"], ["rm", "runuser", "sh"]],
   [["runuser -u bob rm", "runuser -u bob -- rm x", "runuser -ubob rm", "runuser --user=bob rm", "runuser --user bob rm -rf x", "runuser -g wheel -u bob rm"], ["rm", "runuser"]],
-  [["runuser bob", "runuser - bob", "runuser -l bob", "runuser -u bob", "runuser --user=bob"], ["runuser"]],
+  [["runuser bob", "runuser - bob", "runuser -l bob", "runuser -u bob", "runuser --user=bob"], ["runuser"], DYN], // interactive
   [["script -c rm", "script -q -c 'rm x' /dev/null", "script -qc rm", "script --command rm log", "script log -c rm"], ["rm", "script", "sh"]],
   [["ssh host rm", "ssh host 'rm -rf x'", "ssh -p 22 host rm", "ssh -i key -o StrictHostKeyChecking=no user@host rm", "ssh -tt host rm", "ssh -J jump host -- rm"], ["rm", "ssh"]],
   [["trap 'rm x' EXIT", "trap -- 'rm' INT"], ["rm", "trap"]],
@@ -96,7 +96,8 @@ const PACKAGE_RUNNERS: Row[] = [
   [["py -m pytest", "py -3 -m pytest", "py -3.12 -m pytest -x"], ["py"]],
   [["pypy3 -m pytest", "pypy3 -X dev -m pytest"], ["pypy3"]],
   // a script file is python's own; inline code is scanned for the processes it starts (interpreters table)
-  [["python script.py -m pytest", "python -", "python -V", "python -c pass -m pytest", "python", "python -u app.py"], ["python"]],
+  [["python script.py -m pytest", "python -V", "python -c pass -m pytest", "python -u app.py"], ["python"]],
+  [["python -", "python"], ["python"], DYN], // interactive
 
   [["uv run pytest", "uv run pytest -x tests/", "uv run --with pytest-cov pytest", "uv run --with=pytest-cov pytest", "uv run -p 3.12 pytest", "uv run --python 3.12 pytest", "uv run --frozen --all-extras pytest", "uv run --extra dev --group test pytest", "uv run --env-file .env pytest", "uv run --directory app pytest", "uv --directory app run pytest", "uv -q run pytest", "uv run --no-sync -- pytest"], ["pytest", "uv"]],
   [["uv run -m pytest", "uv run --module pytest tests/", "uv run --module=pytest -x", "uv run -mpytest"], ["uv"]],
@@ -141,14 +142,15 @@ const PACKAGE_RUNNERS: Row[] = [
   [["asdf exec pytest", "asdf exec pytest -x"], ["asdf", "pytest"]],
 
   // The command runs in a container or pod, not here; a guard on it should still see it.
-  [["docker exec web psql", "docker exec -it web psql", "docker exec -i -t web psql -U app", "docker exec -e PGPASSWORD=x web psql", "docker exec --env=A=1 -u postgres -w /tmp web psql", "docker exec --user postgres web psql", "docker -H tcp://h:2375 exec web psql", "docker --context prod exec -it web psql", "docker container exec web psql", "docker compose exec db psql", "docker compose -f dev.yml exec -T db psql", "docker compose exec -u postgres db psql"], ["docker", "psql"]],
-  [["podman exec -it web psql"], ["podman", "psql"]],
-  [["docker-compose exec db psql", "docker-compose -p app exec -T db psql"], ["docker-compose", "psql"]],
-  [["docker exec web sh -c 'psql -c x'", "docker exec -it web sh -c psql"], ["docker", "psql", "sh"]],
-  [["kubectl exec -it api -- bash -c 'psql -U app'", "kubectl exec api -- bash -lc psql"], ["bash", "kubectl", "psql"]],
+  [["docker exec web psql", "docker exec -it web psql", "docker exec -i -t web psql -U app", "docker exec -e PGPASSWORD=x web psql", "docker exec --env=A=1 -u postgres -w /tmp web psql", "docker exec --user postgres web psql", "docker -H tcp://h:2375 exec web psql", "docker --context prod exec -it web psql", "docker container exec web psql", "docker compose exec db psql", "docker compose -f dev.yml exec -T db psql", "docker compose exec -u postgres db psql"], ["docker", "psql"], DYN], // interactive
+  [["podman exec -it web psql"], ["podman", "psql"], DYN], // interactive
+  [["docker-compose exec db psql", "docker-compose -p app exec -T db psql"], ["docker-compose", "psql"], DYN], // interactive
+  [["docker exec web sh -c 'psql -c x'"], ["docker", "psql", "sh"]],
+  [["docker exec -it web sh -c psql"], ["docker", "psql", "sh"], DYN], // interactive
+  [["kubectl exec -it api -- bash -c 'psql -U app'", "kubectl exec api -- bash -lc psql"], ["bash", "kubectl", "psql"], DYN], // interactive
   [["docker ps", "docker exec web", "docker run --rm app", "docker compose up -d", "docker logs web"], ["docker"]],
-  [["kubectl exec api -- psql", "kubectl exec -it api -- psql", "kubectl exec api -c db -- psql -U app", "kubectl exec -n prod api -- psql", "kubectl -n prod exec api -- psql", "kubectl --context eu -n prod exec -it api -- psql", "kubectl exec deploy/api --container db -- psql", "kubectl exec api psql", "kubectl exec -itc db api -- psql", "kubectl exec api -n prod -c db -- psql"], ["kubectl", "psql"]],
-  [["oc exec api -- psql"], ["oc", "psql"]],
+  [["kubectl exec api -- psql", "kubectl exec -it api -- psql", "kubectl exec api -c db -- psql -U app", "kubectl exec -n prod api -- psql", "kubectl -n prod exec api -- psql", "kubectl --context eu -n prod exec -it api -- psql", "kubectl exec deploy/api --container db -- psql", "kubectl exec api psql", "kubectl exec -itc db api -- psql", "kubectl exec api -n prod -c db -- psql"], ["kubectl", "psql"], DYN], // interactive
+  [["oc exec api -- psql"], ["oc", "psql"], DYN], // interactive
   [["kubectl get pods", "kubectl exec api", "kubectl -n prod logs api"], ["kubectl"]],
   // subcommands of git and make are not programs
   [["git -C app status", "git -C app log --oneline"], ["git"]],
@@ -188,7 +190,7 @@ const DYNAMIC: Row[] = [
 ];
 
 const NOT_DYNAMIC: Row[] = [
-  [["bash", "bash -c", "bash -x", "bash -s"], ["bash"]],
+  [["bash -c"], ["bash"]],
   [["echo $X", 'echo "$X" ${Y} $((1+2)) *.txt {a,b}', "echo $(( (1+2) * 3 ))"], ["echo"]],
   [["python3 - <<'PY'\nimport os\nPY", "python3 < x.py", "python3 -c 'import os'"], ["python3"]],
 ];

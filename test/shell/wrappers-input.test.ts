@@ -40,6 +40,32 @@ const RUN_THEIR_ARGUMENT: Row[] = [
   [["dotenv -- rm f"], ["dotenv"], DYN],
 ];
 
+// A shell, a REPL or a console that nothing in the line feeds reads what is typed into it later: a
+// terminal, or a harness tool that writes to a running process (Codex's write_stdin fires no hook), so
+// opening it is the last point a guard sees, and what it will run is unknown.
+const INTERACTIVE: Row[] = [
+  [["bash", "bash -x", "bash -s", "bash -i", "bash -l", "exec bash", "bash --norc"], ["bash"], DYN],
+  [["sh", "sh -i"], ["sh"], DYN],
+  [["dash", "dash -i"], ["dash"], DYN],
+  [["python3", "python3 -", "python3 -i", "python3 -u"], ["python3"], DYN],
+  [["node", "node -i"], ["node"], DYN],
+  [["perl"], ["perl"], DYN],
+  [["psql", "psql -U app db"], ["psql"], DYN],
+  [["sqlite3 x.db"], ["sqlite3"], DYN],
+  [["ssh host", "ssh -p 22 user@host"], ["ssh"], DYN],
+  [["sudo -s", "sudo -i"], [], DYN, ["sudo"]],
+  [["sudo bash", "sudo -u bob bash"], ["bash"], DYN, ["sudo"]],
+  [["su", "su -", "su bob"], ["su"], DYN],
+  [["docker exec -it web bash"], ["bash", "docker"], DYN],
+  // fed or given: not interactive
+  [["bash -c ls", "bash <<<'ls'", "bash <<'E'\nls\nE"], ["bash", "ls"]],
+  [["python3 -V", "python3 --version", "python3 -c pass", "python3 app.py", "python3 -m pytest"], ["python3"]],
+  [["node --version", "node -h", "node app.js"], ["node"]],
+  [["psql -c 'select 1'", "psql -c 'select 1' db"], ["psql"]],
+  [["sqlite3 x.db 'select 1'"], ["sqlite3"]],
+  [["ssh host ls"], ["ls", "ssh"]],
+];
+
 const FROM_INPUT: Row[] = [
   [["xargs -I{} bash -c {}", "xargs -I% bash -c %", "xargs -i bash -c {}", "xargs --replace bash -c {}"], ["bash", "xargs"], DYN],
   [["echo rm | xargs -I{} bash -c {}"], ["bash", "echo", "xargs"], DYN],
@@ -66,7 +92,7 @@ const WRAPPERS_REPORTED: Row[] = [
   [["time make", "time -p make"], ["make"], false, ["time"]],
 ];
 
-checkTables({ RUN_THEIR_ARGUMENT, FROM_INPUT, WRAPPERS_REPORTED }, ["RUN_THEIR_ARGUMENT", "WRAPPERS_REPORTED"]);
+checkTables({ RUN_THEIR_ARGUMENT, INTERACTIVE, FROM_INPUT, WRAPPERS_REPORTED }, ["RUN_THEIR_ARGUMENT", "WRAPPERS_REPORTED"]);
 
 describe("bash.<cli> matches wrappers (the compiled executable's hook)", () => {
   const setup = (guard = true) => {
