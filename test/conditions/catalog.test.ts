@@ -193,8 +193,8 @@ describe("the cached index", () => {
     expect(c.layers.map((l) => l.source)).toEqual(["runtime", "directory"]);
   });
 
-  test("a read-only home degrades to no cache with a note", () => {
-    if (process.getuid?.() === 0) return; // root writes anywhere; the executable test covers a missing cache dir
+  // skipped as root: root writes anywhere; the executable test covers a missing cache dir
+  test.skipIf(process.getuid?.() === 0)("a read-only home degrades to no cache with a note", () => {
     const s = setup();
     chmodSync(s.sb.home, 0o555);
     const notes: string[] = [];

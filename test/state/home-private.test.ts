@@ -104,8 +104,8 @@ describe("strict modes: what another user could write is refused, loudly", () =>
     chmodSync(gates, 0o777);
     refused(hook(write, { env }), /gate file was not trusted/);
   });
-  test("a home owned by another user", () => {
-    if (process.getuid?.() !== 0) return; // only root can give a folder away
+  // skipped unless root: only root can give a folder away
+  test.skipIf(process.getuid?.() !== 0)("a home owned by another user", () => {
     const { sb, env } = setup();
     require("node:fs").chownSync(sb.home, 12345, 12345);
     refused(hook(claudeBash("ls", sb.repo), { env }), /owned by another user \(uid 12345\)/);
