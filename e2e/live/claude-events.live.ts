@@ -4,10 +4,10 @@
 // hook is the one `conditions explain` gives it (AGENTIHOOKS_HOME included).
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
-import { bash, hookLog, hookReports, resultOf } from "./lib/claude";
+import { bash, hookReports, resultOf } from "./lib/claude";
 import { describeRun, type RunResult, runCli } from "./lib/clis";
 import type { Step } from "./lib/mock-model";
-import { makeWorld, type World } from "./lib/world";
+import { hookLog, makeWorld, type World } from "./lib/world";
 
 /** Step -> a condition file of that step (matcher `any` where the step has one). */
 const RECORDERS: Record<string, string> = {

@@ -6,9 +6,9 @@
 import { describe, expect, test } from "bun:test";
 import { readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { bash, mcp, resultOf, waitForText } from "./lib/claude";
+import { bash, mcp, resultOf } from "./lib/claude";
 import { describeRun, runCli } from "./lib/clis";
-import { BIN, makeWorld } from "./lib/world";
+import { BIN, makeWorld, waitForText } from "./lib/world";
 
 const EXAMPLES = join(import.meta.dir, "..", "..", "conditions-examples");
 const DENY_TOUCH = 'echo "GATE-CONDITION-TOKEN: touch is off limits" >&2\nexit 2\n';

@@ -6,10 +6,10 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunResult } from "./lib/clis";
-import { hookLog, patch, runCodex, shell, toolOutputs, toolSearch } from "./lib/codex";
+import { describeRun, placeholders, type RunResult } from "./lib/clis";
+import { patch, runCodex, shell, toolOutputs, toolSearch } from "./lib/codex";
 import type { Step } from "./lib/mock-model";
-import { makeWorld, recorder, type World } from "./lib/world";
+import { hookLog, makeWorld, recorder, type World, waitForText } from "./lib/world";
 
 const EXAMPLES = join(import.meta.dir, "..", "..", "conditions-examples");
 /** The examples the built-in default profile does not already run. */
@@ -94,11 +94,8 @@ function keepRollout(w: World, label: string): void {
   if (!process.env.LIVE_CAPTURE) return;
   const payload = JSON.parse(readFileSync(`${w.marker("prompt")}.payload.json`, "utf8"));
   const text = readFileSync(payload.transcript_path, "utf8");
-  const slug = w.work.replace(/[/.]/g, "-");
-  const base = join(w.home, "..");
-  const swap = (t: string) => t.split(w.home).join("<HOME>").split(w.work).join("<WORK>").split(base).join("<WORLD>").split(slug).join("<WORK-SLUG>");
   mkdirSync(process.env.LIVE_CAPTURE, { recursive: true });
-  writeFileSync(join(process.env.LIVE_CAPTURE, `codex-${label}.rollout.jsonl`), swap(text));
+  writeFileSync(join(process.env.LIVE_CAPTURE, `codex-${label}.rollout.jsonl`), placeholders(w)(text));
 }
 
 const SESSION: (Step | ((b: Record<string, unknown>) => Step))[] = [
@@ -151,10 +148,9 @@ describe("codex: a working session with every example installed", () => {
     expect(out).toContain("GitOps");
     expect(out).toContain("force push blocked");
     expect(out).toContain("Created pull request #129"); // the MCP calls ran
-    await Bun.sleep(500); // the audit is async
-    // Codex names the tools mcp__gateway_tools__github_*: the audit's mcp__gateway-tools matcher still fires
+    // Codex names the tools mcp__gateway_tools__github_*: the audit's mcp__gateway-tools matcher still fires (async)
     const audit = join(w.ahome, "logs", "mcp-audit.jsonl");
-    expect(existsSync(audit) ? readFileSync(audit, "utf8") : "").toContain("create_pull_request");
+    expect(await waitForText(audit, "create_pull_request")).toContain("create_pull_request");
     // A failed MCP call (isError) fires no PostToolUse on Codex 0.169: nothing to audit for it
     const posts = hookLog(w).filter((l) => l.kind === "hook" && l.event === "PostToolUse").map((l) => String(l.tool ?? ""));
     expect(posts.some((t) => t.includes("merge_pull_request"))).toBe(false);

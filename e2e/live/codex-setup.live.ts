@@ -6,8 +6,8 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, copyFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun } from "./lib/clis";
-import { codexHooks, errorItems, hookLog, mcp, runCodex, shell, toolSearch } from "./lib/codex";
-import { BIN, makeWorld, recorder, type World } from "./lib/world";
+import { codexHooks, errorItems, mcp, runCodex, shell, toolSearch } from "./lib/codex";
+import { BIN, hookLog, makeWorld, recorder, type World } from "./lib/world";
 
 const configToml = (w: World) => join(w.home, ".codex", "config.toml");
 const TRUST_BLOCK = /\n?# hook trust added by agentihooks init[^\n]*\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = [^\n]*\n/g;

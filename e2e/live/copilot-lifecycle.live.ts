@@ -2,8 +2,8 @@
 // conditions, without a hook error in Copilot's log or in agentihooks' own log.
 import { describe, expect, test } from "bun:test";
 import { describeRun } from "./lib/clis";
-import { bash, hookLog, hookProblems, session, view } from "./lib/copilot";
-import { makeWorld, recorder } from "./lib/world";
+import { bash, hookProblems, session, view } from "./lib/copilot";
+import { hookLog, makeWorld, recorder } from "./lib/world";
 
 /** Step -> the event Copilot names it (camelCase config); each gets a recorder condition. */
 const STEPS: [step: string, event: string][] = [

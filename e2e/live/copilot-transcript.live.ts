@@ -4,9 +4,9 @@
 // denied ones never ran, the allowed ones did.
 import { describe, expect, test } from "bun:test";
 import { describeRun } from "./lib/clis";
-import { hookLog, RESPONSES, saw, session, usePascalCase } from "./lib/copilot";
+import { RESPONSES, saw, session, usePascalCase } from "./lib/copilot";
 import { appSteps, fakePath, patchSteps, strangerSteps, transcriptWorld, type TranscriptStep } from "./lib/copilot-transcript";
-import type { World } from "./lib/world";
+import { hookLog, type World } from "./lib/world";
 
 const preCalls = (world: World) => hookLog(world).filter((r) => r.kind === "hook" && r.event === "PreToolUse").length;
 

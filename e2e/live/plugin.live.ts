@@ -5,7 +5,11 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { bash as claudeBash } from "./lib/claude";
 import { cliPath, describeRun, runCli } from "./lib/clis";
+import { shell as codexShell } from "./lib/codex";
+import { bash as copilotBash } from "./lib/copilot";
+import type { Step } from "./lib/mock-model";
 import { type Harness, makeWorld, recorder, type World } from "./lib/world";
 
 const REPO = resolve(import.meta.dir, "../..");
@@ -18,11 +22,8 @@ const INSTALL: Record<Harness, string[][]> = {
   copilot: [["plugin", "marketplace", "add", REPO], ["plugin", "install", "agentihooks@agentihooks"]],
 };
 
-const TOOL: Record<Harness, (cmd: string) => { tool: string; input: Record<string, unknown> }> = {
-  claude: (command) => ({ tool: "Bash", input: { command, description: "live check" } }),
-  codex: (cmd) => ({ tool: "exec_command", input: { cmd } }),
-  copilot: (command) => ({ tool: "bash", input: { command, description: "live check" } }),
-};
+/** Each harness's shell tool. */
+const TOOL: Record<Harness, (cmd: string) => Step> = { claude: claudeBash, codex: codexShell, copilot: (cmd) => copilotBash(cmd) };
 
 function pluginWorld(harness: Harness): World {
   const w = makeWorld(harness, { init: false });

@@ -1,7 +1,6 @@
 // Helpers only the Claude Code checks need: the model's steps, what Claude reported about each hook
 // (its stream-json `hook_response` events), what reached the model for one tool call, and the hook's
 // own log. Claude's tool results and hook texts reach the model in its next request.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { RunResult } from "./clis";
 import type { Step } from "./mock-model";
@@ -69,26 +68,4 @@ export function resultOf(r: RunResult, tool: string, marker = ""): ToolResult | 
   const use = all.find((b) => b.type === "tool_use" && b.name === tool && (!marker || strings(b.input).some((t) => t.includes(marker))));
   const result = use && all.find((b) => b.type === "tool_result" && b.tool_use_id === use.id);
   return result && { content: result.content, text: textOf(result.content), isError: result.is_error === true };
-}
-
-/** The hook's own log lines ($AGENTIHOOKS_HOME/logs/hook.jsonl) of a world. */
-export function hookLog(w: World): Record<string, unknown>[] {
-  const path = join(w.ahome, "logs", "hook.jsonl");
-  if (!existsSync(path)) return [];
-  return readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
-}
-
-/** Waits up to `ms` for a file to hold `text` (async conditions run detached); returns its text. */
-export async function waitForText(path: string, text: string, ms = 5000): Promise<string> {
-  const until = Date.now() + ms;
-  for (;;) {
-    const body = existsSync(path) ? readFileSync(path, "utf8") : "";
-    if (body.includes(text) || Date.now() > until) return body;
-    await Bun.sleep(50);
-  }
-}
-
-/** A bash condition that appends `line` (and, when `tail` says so, acts) on each run. */
-export function appender(file: string, tail = "exit 0"): string {
-  return `#!/usr/bin/env bash\np=$(cat)\nprintf '%s\\n' "$p" >> '${file}'\n${tail}\n`;
 }

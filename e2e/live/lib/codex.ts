@@ -2,7 +2,6 @@
 // counts every kind of tool output (Codex answers a tool_search with a tool_search_output, which the
 // mock's default count skips), Codex's own view of the hooks (`codex app-server` hooks/list), the
 // error items of a `codex exec --json` run, and agentihooks' hook log.
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { cliPath, type RunOptions, type RunResult, runCli } from "./clis";
 import type { Step } from "./mock-model";
@@ -51,20 +50,6 @@ export function errorItems(r: RunResult): string[] {
   return events(r).filter((e) => e.item?.type === "error").map((e) => String(e.item?.message));
 }
 
-export interface HookLogRecord {
-  kind: string;
-  event?: string;
-  error?: string;
-  exit?: number;
-  [k: string]: unknown;
-}
-
-/** Returns agentihooks' own log of the world's hook calls (~/.agentihooks/logs/hook.jsonl). */
-export function hookLog(world: World): HookLogRecord[] {
-  const path = join(world.ahome, "logs", "hook.jsonl");
-  if (!existsSync(path)) return [];
-  return readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as HookLogRecord);
-}
 
 export interface CodexHook {
   key: string;

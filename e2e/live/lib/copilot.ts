@@ -2,7 +2,6 @@
 // apply_patch), Copilot's own log and agentihooks' hook log of a world, and sessions run once per
 // describe block so several checks share one CLI run (each still decided by its own side effect).
 import { afterAll, beforeAll } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copilotLog, type RunOptions, type RunResult, runCli } from "./clis";
 import type { ToolStep } from "./mock-model";
@@ -35,13 +34,6 @@ export function hookProblems(world: World): string[] {
   return copilotLog(world).split("\n").filter((l) =>
     /\[(ERROR|WARNING)\]/.test(l) && /\[rust:hooks\]|hook will be skipped|Hook from|ToolUse hook/.test(l) &&
     !/Failed to reload managed hooks|Loading repo hooks in prompt mode/.test(l));
-}
-
-/** agentihooks' own hook log records of this world. */
-export function hookLog(world: World): Record<string, unknown>[] {
-  const path = join(world.ahome, "logs", "hook.jsonl");
-  if (!existsSync(path)) return [];
-  return readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l));
 }
 
 /** The session id agentihooks' gate told the model (in the context of the prompt), or undefined. */

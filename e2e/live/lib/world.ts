@@ -116,3 +116,28 @@ export function recorder(world: World, name: string, tail = "exit 0"): string {
   const mark = world.marker(name);
   return `#!/usr/bin/env bash\ncat > '${mark}.payload.json'\nenv > '${mark}.env'\ntouch '${mark}'\n${tail}\n`;
 }
+
+export interface HookLogRecord {
+  kind: string;
+  event?: string;
+  error?: string;
+  exit?: number;
+  [k: string]: unknown;
+}
+
+/** The hook's own log lines ($AGENTIHOOKS_HOME/logs/hook.jsonl) of a world. */
+export function hookLog(world: World): HookLogRecord[] {
+  const path = join(world.ahome, "logs", "hook.jsonl");
+  if (!existsSync(path)) return [];
+  return readFileSync(path, "utf8").split("\n").filter(Boolean).map((l) => JSON.parse(l) as HookLogRecord);
+}
+
+/** Waits up to `ms` for a file to hold `text` (async conditions run detached); returns its text. */
+export async function waitForText(path: string, text: string, ms = 5000): Promise<string> {
+  const until = Date.now() + ms;
+  for (;;) {
+    const body = existsSync(path) ? readFileSync(path, "utf8") : "";
+    if (body.includes(text) || Date.now() > until) return body;
+    await Bun.sleep(50);
+  }
+}
