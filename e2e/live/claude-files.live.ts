@@ -3,11 +3,11 @@
 // what the registered exec form does when the executable is gone. Decided by side effects (a file
 // that must not change or appear, a marker) and by what reached the model.
 import { describe, expect, test } from "bun:test";
-import { linkSync, mkdirSync, renameSync, utimesSync } from "node:fs";
+import { renameSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { bash, hookReports, resultOf } from "./lib/claude";
 import { describeRun, runCli } from "./lib/clis";
-import { BIN, makeWorld } from "./lib/world";
+import { makeWorld, worldWithCopy } from "./lib/world";
 
 const notebook = (source: string) =>
   `${JSON.stringify({ cells: [{ cell_type: "code", id: "c1", source: [source], metadata: {}, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 })}\n`;
@@ -80,16 +80,10 @@ describe("claude: a .env file named with @ in the prompt", () => {
 
 describe("claude: the registered executable is gone", () => {
   test("every hook fails to start, Claude reports a hook error and lets every call through (fail open)", async () => {
-    const w = makeWorld("claude", { init: false });
-    // init run from a copy (a hard link: no bytes copied), which is then moved away
-    const bin = join(w.home, "..", "bin");
-    mkdirSync(bin);
-    const exe = join(bin, "agentihooks");
-    linkSync(BIN, exe);
-    const init = Bun.spawnSync([exe, "init", "--target", "claude"], { env: w.env, cwd: w.work, stdout: "pipe", stderr: "pipe" });
-    expect(init.exitCode, init.stderr.toString()).toBe(0);
+    // init run from a copy, which is then moved away
+    const { world: w, exe } = worldWithCopy("claude");
     w.condition("pre-bash-deny_all.sh", '#!/usr/bin/env bash\necho "every call denied" >&2\nexit 2\n');
-    renameSync(exe, join(bin, "moved-away"));
+    renameSync(exe, `${exe}.moved`);
     const r = await runCli(w, { label: "missing executable", script: [bash(`touch '${w.marker("ran")}'`)] });
     expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
     expect(r.seen).not.toContain("every call denied");

@@ -3,11 +3,11 @@
 // hooks until init trusts them, a moved executable, and every lifecycle event Codex fires runs
 // without an error in Codex's output or agentihooks' log.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun } from "./lib/clis";
 import { codexHooks, errorItems, mcp, runCodex, shell, toolSearch } from "./lib/codex";
-import { BIN, hookLog, makeWorld, recorder, type World } from "./lib/world";
+import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
 
 const configToml = (w: World) => join(w.home, ".codex", "config.toml");
 const TRUST_BLOCK = /\n?# hook trust added by agentihooks init[^\n]*\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = [^\n]*\n/g;
@@ -46,13 +46,7 @@ describe("codex: hook trust", () => {
 
 describe("codex: the registered executable goes missing", () => {
   test("every call goes through (codex exec says nothing of the failed hook), and doctor names the missing path", async () => {
-    const w = makeWorld("codex", { init: false });
-    const exe = join(w.home, "..", "bin", "agentihooks");
-    w.write(exe, "");
-    copyFileSync(BIN, exe);
-    chmodSync(exe, 0o755);
-    const init = Bun.spawnSync([exe, "init", "--target", "codex"], { env: { ...w.env, AGENTIHOOKS_SELF: exe }, cwd: w.work, stdout: "pipe", stderr: "pipe" });
-    expect(init.exitCode, init.stderr.toString()).toBe(0);
+    const { world: w, exe } = worldWithCopy("codex");
     w.condition("pre-bash.touch-deny.sh", denyTouch(w));
     const before = await runCodex(w, [shell(`touch '${w.marker("before")}'`)]);
     expect(w.exists(w.marker("before")), describeRun(before)).toBe(false); // the control: it was guarded

@@ -2,23 +2,11 @@
 // init (user scope `exec`: every call denied; project scope guarded `bash`: calls go through), and
 // that Copilot loads repository hooks only in a trusted folder (what `init --scope project` says).
 import { describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, mkdirSync, renameSync } from "node:fs";
+import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun, runCli } from "./lib/clis";
 import { bash, hookProblems, saw } from "./lib/copilot";
-import { BIN, makeWorld, recorder, type World } from "./lib/world";
-
-/** A world where init registered a copy of the executable (so the test can move it away). */
-function worldWithCopy(initArgs: string[]): { world: World; exe: string } {
-  const world = makeWorld("copilot", { init: false });
-  const exe = join(world.home, "bin", "agentihooks");
-  mkdirSync(join(world.home, "bin"), { recursive: true });
-  copyFileSync(BIN, exe);
-  chmodSync(exe, 0o755);
-  const init = Bun.spawnSync([exe, "init", "--target", "copilot", ...initArgs], { env: world.env, cwd: world.work, stdout: "pipe", stderr: "pipe" });
-  if (init.exitCode !== 0) throw new Error(`init failed: ${init.stderr}`);
-  return { world, exe };
-}
+import { BIN, makeWorld, recorder, worldWithCopy } from "./lib/world";
 
 describe("copilot: an entry with both exec and bash (what init wrote before issue 15)", () => {
   test("Copilot skips it and says so only in its log; doctor reports it", async () => {
@@ -39,7 +27,7 @@ describe("copilot: an entry with both exec and bash (what init wrote before issu
 
 describe("copilot: the executable moved away after init", () => {
   test("user scope (exec form): every tool call is denied, fail-closed, until init runs again", async () => {
-    const { world, exe } = worldWithCopy([]);
+    const { world, exe } = worldWithCopy("copilot");
     renameSync(exe, `${exe}.moved`);
     const r = await runCli(world, { label: "missing exec", script: [bash(`touch '${world.marker("ran")}'`)] });
     expect(world.exists(world.marker("ran")), describeRun(r)).toBe(false);
@@ -53,7 +41,7 @@ describe("copilot: the executable moved away after init", () => {
   });
 
   test("project scope (guarded bash form): calls go through without the hook", async () => {
-    const { world, exe } = worldWithCopy(["--scope", "project"]);
+    const { world, exe } = worldWithCopy("copilot", ["--scope", "project"]);
     world.condition("pre-bash.touch-deny.sh", recorder(world, "cond", "exit 2"));
     renameSync(exe, `${exe}.moved`);
     const r = await runCli(world, { label: "missing guarded", args: ["--trust-folder"], script: [bash(`touch '${world.marker("ran")}'`)] });

@@ -2,7 +2,7 @@
 // folder (a git repository without origin, so its directory layer is trusted), and agentihooks
 // registered by its own `init`, as a person would. Every world lives under one root per test process,
 // removed when the process exits.
-import { chmodSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -140,4 +140,20 @@ export async function waitForText(path: string, text: string, ms = 5000): Promis
     if (body.includes(text) || Date.now() > until) return body;
     await Bun.sleep(50);
   }
+}
+
+/**
+ * A world where `init` was run from a copy of the executable, in a folder beside the HOME, so a check
+ * can move the registered executable away; returns the world and the copy's path.
+ */
+export function worldWithCopy(harness: Harness, initArgs: string[] = []): { world: World; exe: string } {
+  const world = makeWorld(harness, { init: false });
+  const bin = join(world.home, "..", "bin");
+  mkdirSync(bin, { recursive: true });
+  const exe = join(bin, "agentihooks");
+  copyFileSync(BIN, exe);
+  chmodSync(exe, 0o755);
+  const init = Bun.spawnSync([exe, "init", "--target", harness, ...initArgs], { env: world.env, cwd: world.work, stdout: "pipe", stderr: "pipe" });
+  if (init.exitCode !== 0) throw new Error(`init from ${exe} failed: ${init.stderr}`);
+  return { world, exe };
 }
