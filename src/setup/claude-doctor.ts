@@ -30,7 +30,6 @@ function handlers(settings: JsonObject): JsonObject[] {
 
 const RULES: readonly Rule[] = [
   { where: "disableAllHooks", bad: (s) => s.disableAllHooks === true, needs: "to be false or absent (true turns every hook off)" },
-  { where: "hooks", bad: (s) => s.hooks !== undefined && !isObject(s.hooks), needs: "to be an object of events" },
   { where: "a hook's timeout", bad: (s) => handlers(s).some((h) => h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)), needs: "to be a number of seconds above 0" },
   { where: "permissions", bad: (s) => s.permissions !== undefined && !isObject(s.permissions), needs: "to be an object" },
   {
@@ -50,12 +49,11 @@ export function claudeChecks(ctx: DoctorContext): Check[] {
     let settings: JsonObject;
     try {
       const file = readConfigFile(path);
-      if (!file.exists) continue;
+      if (!file.exists || !claudeSetup.find(file.value, () => path).length) continue;
       settings = file.value;
     } catch {
-      continue; // a file that does not parse is reported by the shared checks
+      continue; // a file that does not parse, or whose hooks are not an object, is reported by the shared checks
     }
-    if (!claudeSetup.find(settings, () => path).length) continue;
     const broken = RULES.filter((r) => r.bad(settings));
     for (const r of broken) {
       checks.push({ level: "fail", text: `claude: ${path}: Claude ignores this whole file, our hooks included, because ${r.where} is not valid`, fix: `change ${r.where} ${r.needs}` });
