@@ -4,9 +4,8 @@
 // whole file). Other mistakes are lenient (an unknown key, a non-string env value, a deny rule that
 // is a number) or drop one event only (an event whose value is not a list, a handler of an unknown
 // type); those are not ours to report.
-import { findGitRoot } from "../conditions/trust";
 import type { Check } from "./check";
-import type { DoctorContext } from "./doctor-context";
+import type { Scope, SetupContext } from "./harness-setup";
 import { claudeSetup } from "./claude-config";
 import { type JsonObject, readConfigFile } from "./json-file";
 
@@ -41,11 +40,10 @@ const RULES: readonly Rule[] = [
 ];
 
 /** Checks each Claude settings file that registers agentihooks against the rules Claude enforces. */
-export function claudeChecks(ctx: DoctorContext): Check[] {
+export function claudeChecks(scopes: Scope[], ctx: SetupContext): Check[] {
   const checks: Check[] = [];
-  const scopes = findGitRoot(ctx.cwd) ? (["user", "project"] as const) : (["user"] as const);
   for (const scope of scopes) {
-    const path = claudeSetup.configPath(scope, ctx.setup);
+    const path = claudeSetup.configPath(scope, ctx);
     let settings: JsonObject;
     try {
       const file = readConfigFile(path);
