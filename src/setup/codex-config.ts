@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { SESSION_END_MAX_SEC } from "./codex-trust";
-import { firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { codexHome, firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
   "SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit",
@@ -38,7 +38,7 @@ export const codexSetup: HarnessSetup = {
   events: EVENTS,
   configPath(scope, ctx) {
     if (scope === "project") return join(ctx.projectRoot, ".codex", "hooks.json");
-    return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "hooks.json");
+    return join(codexHome(ctx), "hooks.json");
   },
   add(config, spec, where) {
     const make = (event: string): JsonObject => ({

@@ -3,18 +3,18 @@
 // which handlers Codex would skip. The trust lives in the user's config.toml whatever the scope: Codex
 // reads hook state from the user layer only.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { oneLine } from "../errors";
 import { type FileChange, amendChange } from "./apply";
 import { codexSetup, isOurCodexHandler } from "./codex-config";
-import { MARKER, parseToml } from "./codex-mcp";
+import { MARKER, codexMcp, parseToml } from "./codex-mcp";
 import { TRUST_MARKER, type TrustEntry, editTrust, trustEntries, trustStatus } from "./codex-trust";
 import type { Check } from "./check";
 import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
 
 /** The user's config.toml, where Codex reads hook trust from. */
-export const userConfigToml = (ctx: SetupContext) => join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "config.toml");
+export const userConfigToml = (ctx: SetupContext) => codexMcp.configPath("user", ctx);
 
 /** Returns the trust entries of our handlers in hooks.json text ([] for a missing or foreign file). */
 function entriesOf(text: string | null, path: string): TrustEntry[] {

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
-import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { copilotHome, firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
   "sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "postToolUseFailure",
@@ -52,7 +52,7 @@ export const copilotSetup: HarnessSetup = {
   events: EVENTS,
   configPath(scope, ctx) {
     if (scope === "project") return join(ctx.projectRoot, ".github", "hooks", "agentihooks.json");
-    return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "hooks", "agentihooks.json");
+    return join(copilotHome(ctx), "hooks", "agentihooks.json");
   },
   add(config, spec, where) {
     const base: JsonObject = Object.keys(config).length ? config : { version: 1 };
