@@ -26,7 +26,7 @@ const GUARD_EXEC = " ] || exit 0; exec ";
 function ourExe(h: Json): string | undefined {
   if (!isRecord(h)) return undefined;
   if (h.exec !== undefined) {
-    return isAgentihooksPath(h.exec) && Array.isArray(h.args) && h.args[0] === "hook" ? h.exec : undefined;
+    return Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.exec) ? h.exec : undefined;
   }
   if (typeof h.bash !== "string" || !h.bash.startsWith(GUARD_HEAD)) return undefined;
   const at = h.bash.indexOf(GUARD_EXEC);
