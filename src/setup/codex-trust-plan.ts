@@ -41,15 +41,14 @@ export function planCodexTrust(changes: FileChange[], scope: Scope, ctx: SetupCo
   amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(dirname(toml)), ours);
 }
 
-/** doctor: does Codex trust every handler of ours in the hooks.json at `scope`? */
-export function checkCodexTrust(scope: Scope, ctx: SetupContext): Check[] {
+/** doctor: does Codex trust every handler of ours in `hooks`, the hooks.json at `scope` as doctor read it? */
+export function checkCodexTrust(scope: Scope, hooks: JsonObject, ctx: SetupContext): Check[] {
   const hooksPath = codexSetup.configPath(scope, ctx);
   const fix = `agentihooks init --target codex${scope === "project" ? " --scope project" : ""}`;
-  let entries: TrustEntry[];
+  const entries = trustEntries(hooks, hooksPath, isOurCodexHandler);
   let parsed: Record<string, unknown>;
   const toml = userConfigToml(ctx);
   try {
-    entries = entriesOf(readText(hooksPath), hooksPath);
     parsed = existsSync(toml) ? parseToml(readFileSync(toml, "utf8"), toml) : {};
   } catch (err) {
     return [{ level: "fail", text: `codex: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` }];

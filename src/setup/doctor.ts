@@ -72,9 +72,9 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
   for (const scope of scopes) {
     const path = setup.configPath(scope, ctx);
     const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
-    let found;
+    let file, found;
     try {
-      const file = readConfigFile(path);
+      file = readConfigFile(path);
       found = setup.find(file.value, () => path);
     } catch (err) {
       checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });
@@ -89,7 +89,7 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     }
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
-    if (target === "codex") checks.push(...checkCodexTrust(scope, ctx));
+    if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
   }
   if (!configured) {
     const recorded = state.targets?.[target]?.profiles !== undefined;
