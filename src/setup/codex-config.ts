@@ -16,7 +16,7 @@ const EVENTS = [
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-export function ourExe(h: Json): string | undefined {
+function ourExe(h: Json): string | undefined {
   if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
   const first = firstShellWord(h.command);
   if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
@@ -26,7 +26,7 @@ export function ourExe(h: Json): string | undefined {
 /** true for a handler agentihooks wrote (any version, any executable path). */
 export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
 
-const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: isOurCodexHandler, where });
 
 /** Returns the shell command string that runs the hook for one event. */
 export function codexCommand(exe: string, event: string): string {

@@ -14,7 +14,7 @@ import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
 
 /** The user's config.toml, where Codex reads hook trust from. */
-export const userConfigToml = (ctx: SetupContext) => codexMcp.configPath("user", ctx);
+const userConfigToml = (ctx: SetupContext) => codexMcp.configPath("user", ctx);
 
 /** Returns the trust entries of our handlers in hooks.json text ([] for a missing or foreign file). */
 function entriesOf(text: string | null, path: string): TrustEntry[] {

@@ -24,7 +24,7 @@ const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Codex's label for an event in hook keys and hashes: PreToolUse -> pre_tool_use. */
-export const eventLabel = (event: string) => event.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+const eventLabel = (event: string) => event.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
 /** Codex clamps a SessionEnd hook's timeout to this many seconds. */
 export const SESSION_END_MAX_SEC = 3;
@@ -69,7 +69,7 @@ export function trustEntries(config: JsonObject, path: string, isOurs: (h: Json)
 }
 
 /** Returns `hooks.state` of a parsed config.toml ({} when absent). */
-export function hookStates(parsed: Table): Table {
+function hookStates(parsed: Table): Table {
   const hooks = parsed.hooks;
   return isTable(hooks) && isTable(hooks.state) ? hooks.state : {};
 }

@@ -19,7 +19,7 @@ const FIX = "agentihooks init --target copilot";
 const isRecord = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns why Copilot skips one handler, or undefined when it loads it. */
-export function formProblem(h: Json): string | undefined {
+function formProblem(h: Json): string | undefined {
   if (!isRecord(h) || h.type === "http" || h.type === "prompt") return undefined;
   const shells = SHELL_KEYS.filter((k) => h[k] !== undefined);
   if (h.exec !== undefined && shells.length) return `has both exec and ${shells.join("/")}: Copilot skips it`;

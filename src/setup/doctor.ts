@@ -82,11 +82,12 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     }
     if (!found.length) continue;
     configured = true;
-    const others = [...new Set(found.map((f) => f.exe))].map((exe) => ({ exe, v: judgeExe(exe, self) })).filter((x) => !x.v.ok);
+    const others = [...new Set(found.map((f) => f.exe))].flatMap((exe) => {
+      const v = judgeExe(exe, self);
+      return v.ok ? [] : [{ exe, why: v.why }];
+    });
     const missing = setup.events.filter((e) => !found.some((f) => f.event === e));
-    for (const { exe, v } of others) {
-      checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${v.ok ? "" : v.why}`, fix });
-    }
+    for (const { exe, why } of others) checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${why}`, fix });
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
     if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
