@@ -6,23 +6,15 @@
 // arguments, so a pre that rewrites also writes its id into the new arguments (under ID_KEY; Copilot
 // passes extra keys through to the post), and the post takes it from there.
 
+import { canonicalJson } from "../canonical-json";
+
 /** The argument key a rewrite carries the pre's id in; removed again from the post's tool_input. */
 export const ID_KEY = "agentihooks_tool_use_id";
 
-/** Returns `value` as JSON with object keys sorted, so equal arguments give one text in any key order. */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (value !== null && typeof value === "object") {
-    const obj = value as Record<string, unknown>;
-    const keys = Object.keys(obj).filter((k) => obj[k] !== undefined).sort();
-    return `{${keys.map((k) => `${JSON.stringify(k)}:${canonical(obj[k])}`).join(",")}}`;
-  }
-  return JSON.stringify(value) ?? "null";
-}
-
 /** Returns the id of one call: the same for its pre, post and failure, different for other arguments. */
 export function callId(sessionId: unknown, toolName: unknown, args: unknown): string {
-  const text = canonical([sessionId ?? "", toolName ?? "", args ?? null]);
+  // keys sorted, so equal arguments give one text in any key order
+  const text = canonicalJson([sessionId ?? "", toolName ?? "", args ?? null]);
   return `copilot-${Bun.hash.wyhash(text).toString(16).padStart(16, "0")}`;
 }
 

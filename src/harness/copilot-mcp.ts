@@ -33,7 +33,7 @@ function workspaceFiles(cwd: string): string[] {
 }
 
 /** Returns every MCP server name Copilot may know in `cwd`, longest first. */
-export function copilotServers(cwd: string, env: Record<string, string | undefined> = process.env): string[] {
+function copilotServers(cwd: string, env: Record<string, string | undefined> = process.env): string[] {
   const home = env.COPILOT_HOME || join(env.HOME || "", ".copilot");
   const names = new Set<string>(BUILTIN_SERVERS);
   for (const file of [join(home, "mcp-config.json"), ...(cwd ? workspaceFiles(cwd) : [])]) {

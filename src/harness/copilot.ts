@@ -186,10 +186,10 @@ function withoutId(args: unknown): unknown {
 }
 
 function finish(obj: Obj, event: EventName): Payload {
-  const rawArgs = obj.tool_input;
-  obj.tool_input = parseArgs(rawArgs);
+  obj.tool_input = parseArgs(obj.tool_input);
   const payload = validatePayload(obj, event);
-  if (TOOL_EVENTS.has(event)) shapeTool(payload, typeof rawArgs === "string" ? parseArgs(rawArgs) : rawArgs);
+  // obj.tool_input is the parse itself: validatePayload edits a copy of it
+  if (TOOL_EVENTS.has(event)) shapeTool(payload, obj.tool_input);
   return payload;
 }
 

@@ -15,7 +15,7 @@ const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !==
 
 /** Ours: a command handler whose executable is agentihooks and whose first argument is `hook`. */
 function isOurs(h: Json): boolean {
-  return isRecord(h) && h.type === "command" && isAgentihooksPath(h.command) && Array.isArray(h.args) && h.args[0] === "hook";
+  return isRecord(h) && h.type === "command" && Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.command);
 }
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs, where });

@@ -4,9 +4,8 @@
 // whole file). Other mistakes are lenient (an unknown key, a non-string env value, a deny rule that
 // is a number) or drop one event only (an event whose value is not a list, a handler of an unknown
 // type); those are not ours to report.
-import { findGitRoot } from "../conditions/trust";
 import type { Check } from "./check";
-import type { DoctorContext } from "./doctor-context";
+import type { Scope, SetupContext } from "./harness-setup";
 import { claudeSetup } from "./claude-config";
 import { type JsonObject, readConfigFile } from "./json-file";
 
@@ -30,7 +29,6 @@ function handlers(settings: JsonObject): JsonObject[] {
 
 const RULES: readonly Rule[] = [
   { where: "disableAllHooks", bad: (s) => s.disableAllHooks === true, needs: "to be false or absent (true turns every hook off)" },
-  { where: "hooks", bad: (s) => s.hooks !== undefined && !isObject(s.hooks), needs: "to be an object of events" },
   { where: "a hook's timeout", bad: (s) => handlers(s).some((h) => h.timeout !== undefined && !(typeof h.timeout === "number" && h.timeout > 0)), needs: "to be a number of seconds above 0" },
   { where: "permissions", bad: (s) => s.permissions !== undefined && !isObject(s.permissions), needs: "to be an object" },
   {
@@ -42,20 +40,18 @@ const RULES: readonly Rule[] = [
 ];
 
 /** Checks each Claude settings file that registers agentihooks against the rules Claude enforces. */
-export function claudeChecks(ctx: DoctorContext): Check[] {
+export function claudeChecks(scopes: Scope[], ctx: SetupContext): Check[] {
   const checks: Check[] = [];
-  const scopes = findGitRoot(ctx.cwd) ? (["user", "project"] as const) : (["user"] as const);
   for (const scope of scopes) {
-    const path = claudeSetup.configPath(scope, ctx.setup);
+    const path = claudeSetup.configPath(scope, ctx);
     let settings: JsonObject;
     try {
       const file = readConfigFile(path);
-      if (!file.exists) continue;
+      if (!file.exists || !claudeSetup.find(file.value, () => path).length) continue;
       settings = file.value;
     } catch {
-      continue; // a file that does not parse is reported by the shared checks
+      continue; // a file that does not parse, or whose hooks are not an object, is reported by the shared checks
     }
-    if (!claudeSetup.find(settings, () => path).length) continue;
     const broken = RULES.filter((r) => r.bad(settings));
     for (const r of broken) {
       checks.push({ level: "fail", text: `claude: ${path}: Claude ignores this whole file, our hooks included, because ${r.where} is not valid`, fix: `change ${r.where} ${r.needs}` });

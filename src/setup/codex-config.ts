@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { SESSION_END_MAX_SEC } from "./codex-trust";
-import { firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { codexHome, firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
   "SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit",
@@ -16,7 +16,7 @@ const EVENTS = [
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-export function ourExe(h: Json): string | undefined {
+function ourExe(h: Json): string | undefined {
   if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
   const first = firstShellWord(h.command);
   if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
@@ -26,7 +26,7 @@ export function ourExe(h: Json): string | undefined {
 /** true for a handler agentihooks wrote (any version, any executable path). */
 export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
 
-const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: isOurCodexHandler, where });
 
 /** Returns the shell command string that runs the hook for one event. */
 export function codexCommand(exe: string, event: string): string {
@@ -38,7 +38,7 @@ export const codexSetup: HarnessSetup = {
   events: EVENTS,
   configPath(scope, ctx) {
     if (scope === "project") return join(ctx.projectRoot, ".codex", "hooks.json");
-    return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "hooks.json");
+    return join(codexHome(ctx), "hooks.json");
   },
   add(config, spec, where) {
     const make = (event: string): JsonObject => ({

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
 import type { McpConfig, McpFile } from "./mcp-types";
-import { MCP_NAME, mcpArgs } from "./harness-setup";
+import { MCP_NAME, codexHome, mcpArgs } from "./harness-setup";
 
 const MCP_ARGS = mcpArgs("codex");
 
@@ -229,7 +229,7 @@ export const codexMcp: McpConfig = {
   target: "codex",
   configPath(scope, ctx) {
     if (scope === "project") return join(ctx.projectRoot, ".codex", "config.toml");
-    return join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "config.toml");
+    return join(codexHome(ctx), "config.toml");
   },
   read(path) {
     let text: string;

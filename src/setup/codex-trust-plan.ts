@@ -3,18 +3,18 @@
 // which handlers Codex would skip. The trust lives in the user's config.toml whatever the scope: Codex
 // reads hook state from the user layer only.
 import { existsSync, readFileSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { dirname } from "node:path";
 import { oneLine } from "../errors";
 import { type FileChange, amendChange } from "./apply";
 import { codexSetup, isOurCodexHandler } from "./codex-config";
-import { MARKER, parseToml } from "./codex-mcp";
+import { MARKER, codexMcp, parseToml } from "./codex-mcp";
 import { TRUST_MARKER, type TrustEntry, editTrust, trustEntries, trustStatus } from "./codex-trust";
 import type { Check } from "./check";
 import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
 
 /** The user's config.toml, where Codex reads hook trust from. */
-export const userConfigToml = (ctx: SetupContext) => join(ctx.env.CODEX_HOME || join(ctx.home, ".codex"), "config.toml");
+const userConfigToml = (ctx: SetupContext) => codexMcp.configPath("user", ctx);
 
 /** Returns the trust entries of our handlers in hooks.json text ([] for a missing or foreign file). */
 function entriesOf(text: string | null, path: string): TrustEntry[] {
@@ -41,15 +41,14 @@ export function planCodexTrust(changes: FileChange[], scope: Scope, ctx: SetupCo
   amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(dirname(toml)), ours);
 }
 
-/** doctor: does Codex trust every handler of ours in the hooks.json at `scope`? */
-export function checkCodexTrust(scope: Scope, ctx: SetupContext): Check[] {
+/** doctor: does Codex trust every handler of ours in `hooks`, the hooks.json at `scope` as doctor read it? */
+export function checkCodexTrust(scope: Scope, hooks: JsonObject, ctx: SetupContext): Check[] {
   const hooksPath = codexSetup.configPath(scope, ctx);
   const fix = `agentihooks init --target codex${scope === "project" ? " --scope project" : ""}`;
-  let entries: TrustEntry[];
+  const entries = trustEntries(hooks, hooksPath, isOurCodexHandler);
   let parsed: Record<string, unknown>;
   const toml = userConfigToml(ctx);
   try {
-    entries = entriesOf(readText(hooksPath), hooksPath);
     parsed = existsSync(toml) ? parseToml(readFileSync(toml, "utf8"), toml) : {};
   } catch (err) {
     return [{ level: "fail", text: `codex: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` }];

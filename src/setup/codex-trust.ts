@@ -6,6 +6,7 @@
 // hooks fire without a review, and `uninit` removes them. Codex reads hook state only from the user
 // layer, so project hooks are trusted in the user's config.toml too.
 // Measured against Codex 0.169: `codex app-server` hooks/list reports these hashes as `currentHash`.
+import { canonicalJson } from "../canonical-json";
 import { AgentihooksError } from "../errors";
 import { structuralLines, tomlString } from "./codex-mcp";
 import type { Json, JsonObject } from "./json-file";
@@ -23,20 +24,13 @@ const isTable = (v: unknown): v is Table => typeof v === "object" && v !== null 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
 /** Codex's label for an event in hook keys and hashes: PreToolUse -> pre_tool_use. */
-export const eventLabel = (event: string) => event.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
+const eventLabel = (event: string) => event.replace(/(?<=[a-z0-9])([A-Z])/g, "_$1").toLowerCase();
 
 /** Codex clamps a SessionEnd hook's timeout to this many seconds. */
 export const SESSION_END_MAX_SEC = 3;
 
 /** Events whose matcher Codex ignores (and leaves out of the hash). */
 const NO_MATCHER = new Set(["UserPromptSubmit", "Stop"]);
-
-/** Returns `value` as JSON with every object's keys sorted, compact (serde_json's canonical form). */
-function canonical(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
-  if (isTable(value)) return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
-  return JSON.stringify(value);
-}
 
 /**
  * Returns Codex's hash of one command handler in its group. The handler is normalized as Codex does:
@@ -52,7 +46,7 @@ export function codexHookHash(event: string, handler: JsonObject, matcher?: stri
   const identity: Table = { event_name: eventLabel(event), hooks: [normalized] };
   if (typeof matcher === "string" && !NO_MATCHER.has(event)) identity.matcher = matcher;
   const hasher = new Bun.CryptoHasher("sha256");
-  hasher.update(canonical(identity));
+  hasher.update(canonicalJson(identity));
   return `sha256:${hasher.digest("hex")}`;
 }
 
@@ -75,7 +69,7 @@ export function trustEntries(config: JsonObject, path: string, isOurs: (h: Json)
 }
 
 /** Returns `hooks.state` of a parsed config.toml ({} when absent). */
-export function hookStates(parsed: Table): Table {
+function hookStates(parsed: Table): Table {
   const hooks = parsed.hooks;
   return isTable(hooks) && isTable(hooks.state) ? hooks.state : {};
 }

@@ -10,7 +10,7 @@
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
-import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { copilotHome, firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
 const EVENTS = [
   "sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "postToolUseFailure",
@@ -26,7 +26,7 @@ const GUARD_EXEC = " ] || exit 0; exec ";
 function ourExe(h: Json): string | undefined {
   if (!isRecord(h)) return undefined;
   if (h.exec !== undefined) {
-    return isAgentihooksPath(h.exec) && Array.isArray(h.args) && h.args[0] === "hook" ? h.exec : undefined;
+    return Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.exec) ? h.exec : undefined;
   }
   if (typeof h.bash !== "string" || !h.bash.startsWith(GUARD_HEAD)) return undefined;
   const at = h.bash.indexOf(GUARD_EXEC);
@@ -52,7 +52,7 @@ export const copilotSetup: HarnessSetup = {
   events: EVENTS,
   configPath(scope, ctx) {
     if (scope === "project") return join(ctx.projectRoot, ".github", "hooks", "agentihooks.json");
-    return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "hooks", "agentihooks.json");
+    return join(copilotHome(ctx), "hooks", "agentihooks.json");
   },
   add(config, spec, where) {
     const base: JsonObject = Object.keys(config).length ? config : { version: 1 };

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { copilotSetup } from "./copilot-config";
 import type { Check } from "./check";
-import type { Scope, SetupContext } from "./harness-setup";
+import { type Scope, type SetupContext, copilotHome } from "./harness-setup";
 import { readConfigFile, type Json } from "./json-file";
 
 const SHELL_KEYS = ["bash", "powershell", "command"] as const;
@@ -19,7 +19,7 @@ const FIX = "agentihooks init --target copilot";
 const isRecord = (v: unknown): v is Record<string, Json> => typeof v === "object" && v !== null && !Array.isArray(v);
 
 /** Returns why Copilot skips one handler, or undefined when it loads it. */
-export function formProblem(h: Json): string | undefined {
+function formProblem(h: Json): string | undefined {
   if (!isRecord(h) || h.type === "http" || h.type === "prompt") return undefined;
   const shells = SHELL_KEYS.filter((k) => h[k] !== undefined);
   if (h.exec !== undefined && shells.length) return `has both exec and ${shells.join("/")}: Copilot skips it`;
@@ -73,7 +73,7 @@ function readCopilotJson(path: string): Record<string, Json> | undefined {
 
 /** Returns the folders Copilot trusts and whether any of its settings files turns every hook off. */
 function copilotSettings(ctx: SetupContext): { trusted: string[]; disabledIn?: string } {
-  const home = ctx.env.COPILOT_HOME || join(ctx.home, ".copilot");
+  const home = copilotHome(ctx);
   const trusted: string[] = [];
   let disabledIn: string | undefined;
   for (const name of ["config.json", "settings.json", "settings.local.json"]) {

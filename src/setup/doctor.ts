@@ -15,23 +15,22 @@ import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
 import { type State, loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
-import type { Scope } from "./harness-setup";
+import type { Scope, SetupContext } from "./harness-setup";
 import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
-import type { DoctorContext } from "./doctor-context";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
 
 export type { Check } from "./check";
 
 /** Per harness, the checks of what only that harness loads or refuses (one function each). */
-const HARNESS_CHECKS: Partial<Record<Target, (ctx: DoctorContext) => Check[]>> = {
+const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupContext) => Check[]>> = {
   claude: claudeChecks,
-  copilot: (ctx) => copilotChecks(ctx.scopes, ctx.setup),
+  copilot: copilotChecks,
 };
 
 interface DoctorOptions {
@@ -55,29 +54,27 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   } catch (err) {
     checks.push({ level: "fail", text: oneLine(err), fix: "fix or remove the file, then: agentihooks init" });
   }
-  const active = TARGETS.filter((t) => checkHarness(t, self, state, opts, checks));
-  if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
   const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
-  for (const t of active) checks.push(...checkMcp(t, self, scopes, setupContext(opts)));
-  const ctx: DoctorContext = { self, cwd: opts.cwd, env: opts.env, scopes, setup: setupContext(opts) };
-  for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(ctx) ?? []));
+  const setup = setupContext(opts);
+  const active = TARGETS.filter((t) => checkHarness(t, self, state, scopes, setup, checks));
+  if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
+  for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));
+  for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(scopes, setup) ?? []));
   checks.push(checkHome());
   for (const t of active) checkConditions(t, opts, checks);
   return checks;
 }
 
 /** Checks one harness at both scopes; returns whether any config of it calls agentihooks. */
-function checkHarness(target: Target, self: string, state: State, opts: DoctorOptions, checks: Check[]): boolean {
+function checkHarness(target: Target, self: string, state: State, scopes: Scope[], ctx: SetupContext, checks: Check[]): boolean {
   const setup = SETUPS[target];
-  const ctx = setupContext(opts);
-  const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
   let configured = false;
   for (const scope of scopes) {
     const path = setup.configPath(scope, ctx);
     const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
-    let found;
+    let file, found;
     try {
-      const file = readConfigFile(path);
+      file = readConfigFile(path);
       found = setup.find(file.value, () => path);
     } catch (err) {
       checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });
@@ -85,14 +82,15 @@ function checkHarness(target: Target, self: string, state: State, opts: DoctorOp
     }
     if (!found.length) continue;
     configured = true;
-    const others = [...new Set(found.map((f) => f.exe))].map((exe) => ({ exe, v: judgeExe(exe, self) })).filter((x) => !x.v.ok);
+    const others = [...new Set(found.map((f) => f.exe))].flatMap((exe) => {
+      const v = judgeExe(exe, self);
+      return v.ok ? [] : [{ exe, why: v.why }];
+    });
     const missing = setup.events.filter((e) => !found.some((f) => f.event === e));
-    for (const { exe, v } of others) {
-      checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${v.ok ? "" : v.why}`, fix });
-    }
+    for (const { exe, why } of others) checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${why}`, fix });
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
-    if (target === "codex") checks.push(...checkCodexTrust(scope, ctx));
+    if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
   }
   if (!configured) {
     const recorded = state.targets?.[target]?.profiles !== undefined;

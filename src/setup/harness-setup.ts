@@ -1,6 +1,6 @@
 // What `init`, `uninit` and `doctor` need from each harness's config module: where the file lives, the
 // events it registers, and how to add, remove and find agentihooks' handlers in it.
-import { basename } from "node:path";
+import { basename, join } from "node:path";
 import { isAgentihooksExecutable } from "../gate/exe-identity";
 import type { Target } from "../types";
 import type { Found } from "./hook-tree";
@@ -15,6 +15,12 @@ export interface SetupContext {
   projectRoot: string;
   env: Record<string, string | undefined>;
 }
+
+/** Codex's user folder: CODEX_HOME, else ~/.codex. */
+export const codexHome = (ctx: SetupContext) => ctx.env.CODEX_HOME || join(ctx.home, ".codex");
+
+/** Copilot CLI's user folder: COPILOT_HOME, else ~/.copilot. */
+export const copilotHome = (ctx: SetupContext) => ctx.env.COPILOT_HOME || join(ctx.home, ".copilot");
 
 export interface HookSpec {
   /** Absolute path of the agentihooks executable. */

@@ -10,7 +10,7 @@ import { type FileChange, readBackup } from "./apply";
 import { codexMcp } from "./codex-mcp";
 import type { Check } from "./check";
 import type { McpConfig, McpFile } from "./mcp-types";
-import { MCP_NAME, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
+import { MCP_NAME, copilotHome, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
 import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
 
@@ -121,7 +121,7 @@ export const copilotMcp = jsonMcp(
   "copilot",
   (scope, ctx) => {
     if (scope === "project") return join(ctx.projectRoot, ".github", "mcp.json");
-    return join(ctx.env.COPILOT_HOME || join(ctx.home, ".copilot"), "mcp-config.json");
+    return join(copilotHome(ctx), "mcp-config.json");
   },
   (exe, args) => ({ type: "local", command: exe, args, tools: ["*"] }),
 );

@@ -1,20 +1,16 @@
 // doctor: is the executable a harness config names this agentihooks, and does it start? A config
 // that names another file (an old install, a moved build) or a file that cannot run leaves the hooks
 // dead or, for Copilot's exec form, denies every call; either way doctor must say so.
-import { realpathSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
+import { identity } from "../gate/exe-identity";
 import { versionLine } from "../version";
 
 export type ExeVerdict = { ok: true } | { ok: false; why: string };
 
-/** true when both paths name the same file (a symlink or another spelling of this executable counts). */
+/** true when both paths name the same file (a symlink, a hard link or another spelling of this executable counts). */
 function sameFile(a: string, b: string): boolean {
-  try {
-    if (realpathSync(a) === realpathSync(b)) return true;
-    const [x, y] = [statSync(a), statSync(b)];
-    return x.dev === y.dev && x.ino === y.ino;
-  } catch {
-    return false;
-  }
+  const [x, y] = [identity(a), identity(b)];
+  return !!x && !!y && x.dev === y.dev && x.ino === y.ino;
 }
 
 /** What `<path> --version` printed, or why it did not run. */

@@ -291,6 +291,25 @@ describe("copilot tool-call ids (payloads carry none)", () => {
     const call = copilot.normalize({ sessionId: "s", timestamp: 1, cwd: "/", toolCalls: [{ id: "c1", name: "bash", args: { command: "ls" } }] });
     expect(call.payload.tool_use_id).toBe("c1");
   });
+  // toolArgs as text: the id is hashed from what the text parses to (as finish() parses it once)
+  const texts: [string, string, unknown][] = [
+    ["JSON text", JSON.stringify({ b: [1, { d: "é", c: null }], a: "x" }), { a: "x", b: [1, { c: null, d: "é" }] }],
+    ["a patch (not JSON)", "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n", { command: "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n", content: "*** Begin Patch\n*** Add File: a\n+x\n*** End Patch\n" }],
+    ["blank text", "  ", {}],
+    ["a JSON list", "[1,2]", { command: "[1,2]", content: "[1,2]" }],
+    ["a non-string carried id (hashed without it)", JSON.stringify({ command: "ls", [ID_KEY]: 7 }), { command: "ls" }],
+  ];
+  test.each(texts)("args as text, %s: the id of its parse", (_name, text, parsed) => {
+    for (const event of ["preToolUse", "postToolUse"] as const) {
+      expect(copilot.normalize({ ...PRE, toolArgs: text }, event).payload.tool_use_id).toBe(callId(PRE.sessionId, "bash", parsed));
+    }
+  });
+  test("args as text with a carried id: the id is taken, not hashed", () => {
+    const text = JSON.stringify({ command: "true", [ID_KEY]: "copilot-0123456789abcdef" });
+    const payload = copilot.normalize({ ...POST, toolArgs: text }, "postToolUse").payload;
+    expect(payload.tool_use_id).toBe("copilot-0123456789abcdef");
+    expect(payload.tool_input).toEqual({ command: "true" });
+  });
   test("a non-string carried id is not taken", () => {
     const payload = copilot.normalize({ ...PRE, toolArgs: { command: "ls", [ID_KEY]: 7 } }, "preToolUse").payload;
     expect(payload.tool_use_id).toMatch(/^copilot-/);

@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, copyFileSync, linkSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
-import { paths } from "./fixtures";
+import { paths, projectPaths } from "./fixtures";
 
 const doctor = (sb: Sandbox) => run(["doctor", "--json"], { env: sb.env, cwd: sb.repo });
 const fails = (r: { json?: any }) => r.json.checks.filter((c: any) => c.level === "fail");
@@ -134,4 +134,38 @@ describe("doctor: settings Claude refuses before it loads any hook", () => {
     expect(fails(r)).toEqual([]);
     expect(r.json.checks.map((c: any) => c.text)).toContain(`claude: ${paths(sb).claude} passes the settings checks Claude applies before loading hooks`);
   });
+});
+
+// A settings file whose `hooks` is not an object of lists, next to the other scope's file that holds
+// our hooks: doctor names the broken file once and goes on (before: the Claude checks threw, and
+// doctor printed only that error).
+describe("doctor: a Claude settings file whose hooks are not an object, next to one that holds ours", () => {
+  const BROKEN: [string, string, string][] = [
+    ["hooks as a list", '{"hooks":[1]}', '"hooks" must be an object'],
+    ["hooks as a string", '{"hooks":"x"}', '"hooks" must be an object'],
+    ["an event that is not a list", '{"hooks":{"PreToolUse":1}}', '"hooks.PreToolUse" must be an array'],
+  ];
+  for (const [name, text, error] of BROKEN) {
+    for (const [broken, ours] of [["user", "project"], ["project", "user"]] as const) {
+      test(`${name}, in the ${broken} file`, () => {
+        const sb = sandbox();
+        const scope = ours === "project" ? ["--scope", "project"] : [];
+        expect(run(["init", "--target", "claude", ...scope], { env: sb.env, cwd: sb.repo }).exitCode).toBe(0);
+        const path = (broken === "user" ? paths(sb) : projectPaths(sb)).claude;
+        writeFile(path, text);
+        const r = doctor(sb);
+        expect(r.stderr).toBe("");
+        expect(fails(r)).toEqual([{ level: "fail", text: `claude: ${path}: ${error}`, fix: `fix the file, then: agentihooks init --target claude${broken === "project" ? " --scope project" : ""}` }]);
+        const other = (ours === "user" ? paths(sb) : projectPaths(sb)).claude;
+        expect(r.json.checks).toContainEqual({ level: "ok", text: `claude: ${other} passes the settings checks Claude applies before loading hooks` });
+        expect(r.exitCode).toBe(1);
+        // the text form: the same problem on one line, the count last, no stack trace
+        const plain = run(["doctor"], { env: sb.env, cwd: sb.repo });
+        expect(plain.exitCode).toBe(1);
+        expect(plain.stderr).toBe("");
+        expect(plain.stdout).toContain(`FAIL  claude: ${path}: ${error}\n`);
+        expect(plain.stdout.trimEnd().split("\n").at(-1)).toBe("1 problem found");
+      });
+    }
+  }
 });
