@@ -13,7 +13,7 @@ import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanE
 import type { Word } from "./syntax";
 import { isLoader, wrapperOf } from "./wrappers";
 
-export { basename, type CommandInfo, type Findings, type InlineCode } from "./findings";
+export { type CommandInfo, type Findings, type InlineCode } from "./findings";
 
 /** Returns empty findings for one analysis, wired to this module's walk. */
 export function newFindings(ctx: ScanContext): Findings {

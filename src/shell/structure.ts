@@ -129,7 +129,7 @@ export class Scanner extends Cursor {
  * Records what an assignment in command position gives its variable: an integer literal or an
  * arithmetic result (`x=5`, `n=$((n+1))`, `x+=1` after one), or anything else (an array, text). See arith.ts.
  */
-export function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
+function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
   const eq = w.text.indexOf("=");
   const name = w.text.slice(0, eq).replace(/\[[^]*$|\+$/, "");
   const raw = w.raw.slice(w.raw.indexOf("=") + 1);

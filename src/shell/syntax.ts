@@ -97,8 +97,6 @@ export interface ScanContext {
   assoc?: Set<string>;
   /** The variables an array's subscripts read (`a[SUB]`, `a=([SUB]=v)`): arithmetic unless it is associative. */
   subscriptReads?: { array: string; reads: ScanContext["arith"] }[];
-  /** More reasons were found than are kept. */
-  reasonsDropped?: boolean;
 }
 
 export interface ScanResult {
@@ -124,5 +122,4 @@ export const MAX_REASONS = 32;
 /** Records that the line is dynamic because of `construct` at [start, end). */
 export function addReason(ctx: ScanContext, construct: string, message: string, start: number, end: number): void {
   if (ctx.reasons.length < MAX_REASONS) ctx.reasons.push({ construct, message, start, end });
-  else ctx.reasonsDropped = true;
 }
