@@ -84,13 +84,14 @@ const DIALECTS: Readonly<Record<string, "bash" | "sh" | "other">> = {
 
 /** Analyzes a script that the shell `name` reads, by that shell's syntax as far as it is modelled. */
 function shellLine(name: string, text: string, depth: number, f: Findings, via: string, span: readonly [number, number]): void {
-  const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : "sh";
+  const row = lookup(DIALECTS, name);
+  const dialect = row ?? "sh";
   if (dialect === "bash") return f.find(text, depth, f, via, span);
   if (dialect === "other") {
     dynamic(f, "shell-dialect", `${name}'s syntax is not bash's, and this analysis reads only bash and POSIX sh`, span);
     return f.find(text, depth, f, via, span);
   }
-  f.sh(text, depth, f, via, span, Object.hasOwn(DIALECTS, name) ? name : undefined);
+  f.sh(text, depth, f, via, span, row ? name : undefined);
 }
 
 /** Nothing after the options: the program's fallback runs (`xargs` echo), or a shell reads stdin. */
