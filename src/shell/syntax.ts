@@ -123,3 +123,12 @@ export const MAX_REASONS = 32;
 export function addReason(ctx: ScanContext, construct: string, message: string, start: number, end: number): void {
   if (ctx.reasons.length < MAX_REASONS) ctx.reasons.push({ construct, message, start, end });
 }
+
+/**
+ * The parts of an assignment word (`a[i]+=v`): the variable's name without subscript or `+` (`a`),
+ * the value's text and raw text (after the first `=`), and whether it appends (`+=`).
+ */
+export function splitAssignment(w: Pick<Word, "text" | "raw">): { name: string; value: string; raw: string; append: boolean } {
+  const eq = w.text.indexOf("=");
+  return { name: w.text.slice(0, eq).replace(/\[[^]*$|\+$/, ""), value: w.text.slice(eq + 1), raw: w.raw.slice(w.raw.indexOf("=") + 1), append: w.text[eq - 1] === "+" };
+}
