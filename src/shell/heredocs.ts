@@ -7,6 +7,7 @@
 // The delimiter is its word after quote removal only: `<<$q` ends at a line `$q`, `<<"a$b"` at `a$b`
 // (nothing in it is expanded), `$'E\x4fF'` at `EOF`. In an unquoted body a backslash-newline joins
 // two lines before the delimiter is looked for (`EO\` + `F` ends the body, `EOF\` + `x` does not).
+import { decodeAnsi } from "./ansi-c";
 import { BQ, BS, type Cursor, DOLLAR, NL, RP, TAB } from "./cursor";
 import { readBacktick, readDollar, type WordState } from "./expansions";
 
@@ -67,10 +68,9 @@ export function deliveredBody(body: string): { text: string; expands: boolean } 
 
 /**
  * Returns a heredoc word's delimiter: the raw word after quote removal, with `$'...'` decoded and
- * nothing expanded. `decode` reads a `$'...'` body at index i (after the quote) and returns its text
- * and the index after the closing quote.
+ * nothing expanded.
  */
-export function heredocDelimiter(raw: string, decode: (raw: string, i: number) => [string, number]): string {
+export function heredocDelimiter(raw: string): string {
   let out = "";
   for (let i = 0; i < raw.length; ) {
     const c = raw[i];
@@ -88,9 +88,9 @@ export function heredocDelimiter(raw: string, decode: (raw: string, i: number) =
       }
       i++;
     } else if (c === "$" && raw[i + 1] === "'") {
-      const [text, next] = decode(raw, i + 2);
-      out += text;
-      i = next;
+      const r = decodeAnsi(raw, i + 2);
+      out += r.text;
+      i = r.next < 0 ? raw.length : r.next;
     } else if (c === "$" && raw[i + 1] === '"') i++;
     else out += raw[i++];
   }
