@@ -10,6 +10,7 @@
 import { decodeAnsi } from "./ansi-c";
 import { BQ, BS, type Cursor, DOLLAR, NL, RP, TAB } from "./cursor";
 import { readBacktick, readDollar, type WordState } from "./expansions";
+import type { Redirect } from "./syntax";
 
 /** Consumes the newline at the position: it ends a pipeline and starts any pending heredoc bodies. */
 export function newline(s: Cursor): void {
@@ -43,6 +44,11 @@ export function scanExpansions(s: Cursor, a: number, b: number): void {
   }
   s.pos = pos;
   s.end = end;
+}
+
+/** Returns the text a program reads from heredoc `r`: its body as typed if the delimiter is quoted, else as delivered. */
+export function heredocScript(r: Redirect): { text: string; expands: boolean } {
+  return r.target.quoted ? { text: r.body ?? "", expands: false } : deliveredBody(r.body ?? "");
 }
 
 /**
