@@ -3,6 +3,7 @@
 //             | ('&>' | '&>>') word
 // The target is a word (its substitutions run) but never a program. A `<<` queues its heredoc,
 // whose body is read after the end of the line (heredocs.ts).
+import { variableOf } from "./arith";
 import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
 import { heredocDelimiter } from "./heredocs";
 import type { Redirect, SimpleCommand, Word } from "./syntax";
@@ -53,7 +54,7 @@ function duplicated(s: Cursor, target: Word): void {
     if (/[$`]/.test(target.text)) s.expandText(target.text, s.span(target.start, target.end));
     return;
   }
-  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(target.raw);
-  if (v && s.ctx.vars?.get(v[1] ?? v[2]) === 1) return;
+  const name = variableOf(target.raw);
+  if (name !== undefined && s.ctx.vars?.get(name) === 1) return;
   s.dynamic("redirect-target", "bash expands the target of >& again when it is not a number, running the substitutions in its value, which is only known when the line runs", target.start, target.end);
 }
