@@ -63,30 +63,22 @@ function fail(f: Findings, line: string, code: Issue["code"], message: string): 
 
 function finish(f: Findings, line: string): ShellAnalysis {
   const ctx = f.ctx;
-  if (!f.dynamic && !ctx.stopped && !ctx.reasons.length && !ctx.issues.length) {
-    return { programs: sorted(f.programs), modules: sorted(f.modules), wrappers: sorted(f.wrappers), dynamic: false, why: [], commands: f.commands, inline: f.inline, issues: ctx.issues };
-  }
   for (const i of ctx.issues) ctx.reasons.push({ construct: i.code, message: i.message, start: i.offset, end: Math.min(line.length, i.offset + 1) });
-  const dynamic = f.dynamic || ctx.stopped || ctx.reasons.length > 0;
-  if (dynamic && !ctx.reasons.length) ctx.reasons.push({ construct: "unknown", message: "a part of the line is only known when it runs", start: 0, end: line.length });
+  if ((f.dynamic || ctx.stopped) && !ctx.reasons.length) ctx.reasons.push({ construct: "unknown", message: "a part of the line is only known when it runs", start: 0, end: line.length });
+  const why = ctx.reasons.length ? whyOf(ctx.reasons, line) : [];
+  return { programs: sorted(f.programs), modules: sorted(f.modules), wrappers: sorted(f.wrappers), dynamic: why.length > 0, why, commands: f.commands, inline: f.inline, issues: ctx.issues };
+}
+
+/** The reasons, each once, with their text, leftmost first. */
+function whyOf(reasons: Reason[], line: string): DynamicReason[] {
   const seen = new Set<string>();
-  const why = ctx.reasons
+  return reasons
     .filter((r) => {
       const key = `${r.construct} ${r.start} ${r.end} ${r.message}`;
       return !seen.has(key) && (seen.add(key), true);
     })
     .map((r) => ({ ...r, text: excerpt(line, r.start, r.end) }))
     .sort((a, b) => a.start - b.start || a.end - b.end);
-  return {
-    programs: sorted(f.programs),
-    modules: sorted(f.modules),
-    wrappers: sorted(f.wrappers),
-    dynamic,
-    why: dynamic ? why : [],
-    commands: f.commands,
-    inline: f.inline,
-    issues: ctx.issues,
-  };
 }
 
 const sorted = (s: Set<string>) => (s.size === 0 ? [] : s.size === 1 ? [...s] : [...s].sort());

@@ -79,10 +79,16 @@ export function readName(sink: ArithSink, text: string, isStatic: boolean, span:
  */
 export function readOperand(sink: ArithSink, w: { text: string; raw: string; flags: number }, span: Span): void {
   if (w.flags === 0) return readExpression(sink, w.text, span);
-  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(w.raw);
-  if (v) return readsVariable(sink.ctx, v[1] ?? v[2], span[0], span[1]);
+  const name = variableOf(w.raw);
+  if (name !== undefined) return readsVariable(sink.ctx, name, span[0], span[1]);
   if (/^"?\$\{?[#?$!]\}?"?$/.test(w.raw) || /^"?\$\(\([^]*\)\)"?$/.test(w.raw)) return;
   addReason(sink.ctx, "arithmetic-operand", "an operand that arithmetic evaluates is only known when the line runs", span[0], span[1]);
+}
+
+/** The variable a raw word is nothing but a reference to (`$x`, `${x}`, `"$x"`), if it is one. */
+export function variableOf(raw: string): string | undefined {
+  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(raw);
+  return v ? (v[1] ?? v[2]) : undefined;
 }
 
 /** Records a value the shell assigns to `name` at [start, end) that is not known to be an integer. */

@@ -8,7 +8,7 @@ import { type ArithSink, assigns, isInteger, readExpression, readName, readOpera
 import { checkAssignment } from "./environment";
 import { type Findings, type Site, dynamic, spanOf } from "./findings";
 import { runScript } from "./options";
-import type { Span, Word } from "./syntax";
+import { type Span, splitAssignment, type Word } from "./syntax";
 
 type Builtin = (words: Word[], i: number, site: Site, f: Findings) => void;
 
@@ -94,16 +94,14 @@ function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site:
     }
     return;
   }
-  const target = w.text.slice(0, eq).replace(/\+$/, "");
+  const { name, value, raw } = splitAssignment(w);
   const valueStatic = w.flags === 0;
-  const value = w.text.slice(eq + 1);
-  readName(sinkOf(site, f), target, true, span, 0);
-  const name = target.replace(/\[[^]*$/, "");
-  compound(name, value, valueStatic, w, array || f.ctx.vars?.has(name) === true, span, site, f);
+  readName(sinkOf(site, f), w.text.slice(0, eq).replace(/\+$/, ""), true, span, 0); // the target, subscript and all
+  compound(name, value, valueStatic, raw, array || f.ctx.vars?.has(name) === true, span, site, f);
   if (integer) (f.ctx.integers ??= new Set()).add(name);
-  checkAssignment(name, value, valueStatic, span, site, f, w.raw.slice(w.raw.indexOf("=") + 1).startsWith("("));
+  checkAssignment(name, value, valueStatic, span, site, f, raw.startsWith("("));
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
-  else if (integer || f.ctx.integers?.has(name)) readOperand(sinkOf(site, f), { text: value, raw: w.raw.slice(w.raw.indexOf("=") + 1), flags: w.flags }, span);
+  else if (integer || f.ctx.integers?.has(name)) readOperand(sinkOf(site, f), { text: value, raw, flags: w.flags }, span);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
 }
 
@@ -114,12 +112,11 @@ function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site:
  * line is not known here); a value made by an expansion is only known when the line runs, if the
  * variable may be an array (`-a`/`-A`, or assigned earlier in the line) and the value may start with `(`.
  */
-function compound(name: string, value: string, valueStatic: boolean, w: Word, array: boolean, span: Span, site: Site, f: Findings): void {
+function compound(name: string, value: string, valueStatic: boolean, raw: string, array: boolean, span: Span, site: Site, f: Findings): void {
   if (valueStatic) {
     if (value.startsWith("(")) f.find(`${name}=${value}`, site.depth + 1, f, "declare", span);
     return;
   }
-  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
   if (array && !/^["']?[\w./:@%+,-]/.test(raw)) { // `x="a$v"` starts with a: never read again
     dynamic(f, "compound-assignment", "a declaration reads a value that starts with ( again as an array assignment, running what it expands; this value is only known when the line runs", span);
   }

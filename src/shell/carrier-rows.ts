@@ -3,6 +3,7 @@
 // program accepts them. A word made by an expansion where an option could be (`rsync $OPTS`) may be
 // any of these options, so for these programs it makes the line dynamic.
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf } from "./findings";
+import { lookup } from "./option-spec";
 import { BRACE, GLOB, type Word } from "./syntax";
 
 /**
@@ -105,9 +106,9 @@ function shortCarrier(row: CarrierRow, name: string, words: Word[], k: number, s
   const t = w.text;
   for (let j = 1; j < t.length; j++) {
     const ch = t[j];
-    const flag = row.flags && Object.hasOwn(row.flags, `-${ch}`) ? row.flags[`-${ch}`] : undefined;
+    const flag = lookup(row.flags, `-${ch}`);
     if (flag) addEffect(info, `${flag} (${name} -${ch})`);
-    const kind = row.short && Object.hasOwn(row.short, ch) ? row.short[ch] : undefined;
+    const kind = lookup(row.short, ch);
     if (kind) {
       const attached = j + 1 < t.length;
       carry(kind, attached ? t.slice(j + 1) : words[k + 1], w, `${name} -${ch}`, site, f, info);

@@ -9,6 +9,7 @@ import { deliveredBody } from "./heredocs";
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf, interactive } from "./findings";
 import { stdinOf } from "./runners";
 import type { Span, Word } from "./syntax";
+import { FIND_EXEC } from "./wrappers";
 
 /** Reads the console language of `info.program` in its arguments and stdin. */
 export function consoleCarriers(words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
@@ -18,7 +19,8 @@ export function consoleCarriers(words: Word[], i: number, site: Site, f: Finding
   if (p === "find") return findActions(words, i, info);
   if (p === "zip") return zipTest(words, i, site, f, info);
   if (Object.hasOwn(CONSOLES, p)) return consoleOf(CONSOLES[p], p, words, i, site, f, info);
-  if (/^(?:ex|vim|vi|nvim|view|vimdiff|gvim|rvim|evim|gview)$/.test(p) && (p === "ex" || words.slice(i).some((w) => /^-[a-zA-Z]*[eE]/.test(w.text)))) {
+  // the other rows that read here are vim's names (carriers.ts): ex, or vim in ex mode (-e, -E)
+  if (p === "ex" || words.slice(i).some((w) => /^-[a-zA-Z]*[eE]/.test(w.text))) {
     stdinCommands(site, f, info, p, (line, span) => vimCommand(line, `${p} (ex mode)`, span, site, f));
   }
 }
@@ -76,7 +78,7 @@ function findActions(words: Word[], i: number, info: CommandInfo): void {
   for (let k = i; k < words.length; k++) {
     const t = words[k].text;
     if (Object.hasOwn(FIND_WRITES, t)) addEffect(info, FIND_WRITES[t]);
-    if (t === "-exec" || t === "-execdir" || t === "-ok" || t === "-okdir") addEffect(info, `runs find ${t}`);
+    if (FIND_EXEC.has(t)) addEffect(info, `runs find ${t}`);
   }
 }
 

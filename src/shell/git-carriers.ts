@@ -6,6 +6,7 @@
 // the repository's own config earlier are not visible here (SECURITY.md).
 import { applyRow, type CarrierRow } from "./carrier-rows";
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf, wordLike } from "./findings";
+import { lookup } from "./option-spec";
 import type { Word } from "./syntax";
 
 /**
@@ -138,9 +139,7 @@ function settingOf(key: string): Setting | undefined {
   const section = key.slice(0, first).toLowerCase();
   const name = key.slice(last + 1).toLowerCase();
   const pattern = first === last ? `${section}.${name}` : `${section}.*.${name}`;
-  if (Object.hasOwn(SETTINGS, pattern)) return SETTINGS[pattern];
-  const any = `${section}.*`;
-  return Object.hasOwn(SETTINGS, any) ? SETTINGS[any] : undefined;
+  return lookup(SETTINGS, pattern) ?? lookup(SETTINGS, `${section}.*`);
 }
 
 /** `--config-env=KEY=ENVVAR`: the value comes from the environment. */

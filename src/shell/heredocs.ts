@@ -7,8 +7,10 @@
 // The delimiter is its word after quote removal only: `<<$q` ends at a line `$q`, `<<"a$b"` at `a$b`
 // (nothing in it is expanded), `$'E\x4fF'` at `EOF`. In an unquoted body a backslash-newline joins
 // two lines before the delimiter is looked for (`EO\` + `F` ends the body, `EOF\` + `x` does not).
+import { decodeAnsi } from "./ansi-c";
 import { BQ, BS, type Cursor, DOLLAR, NL, RP, TAB } from "./cursor";
 import { readBacktick, readDollar, type WordState } from "./expansions";
+import type { Redirect } from "./syntax";
 
 /** Consumes the newline at the position: it ends a pipeline and starts any pending heredoc bodies. */
 export function newline(s: Cursor): void {
@@ -44,6 +46,11 @@ export function scanExpansions(s: Cursor, a: number, b: number): void {
   s.end = end;
 }
 
+/** Returns the text a program reads from heredoc `r`: its body as typed if the delimiter is quoted, else as delivered. */
+export function heredocScript(r: Redirect): { text: string; expands: boolean } {
+  return r.target.quoted ? { text: r.body ?? "", expands: false } : deliveredBody(r.body ?? "");
+}
+
 /**
  * Returns the script a shell reading an unquoted heredoc body gets: `\$`, `` \` `` and `\\` unescaped;
  * `expands` when some `$` or backtick is expanded first (then the script is only known when it runs).
@@ -67,10 +74,9 @@ export function deliveredBody(body: string): { text: string; expands: boolean } 
 
 /**
  * Returns a heredoc word's delimiter: the raw word after quote removal, with `$'...'` decoded and
- * nothing expanded. `decode` reads a `$'...'` body at index i (after the quote) and returns its text
- * and the index after the closing quote.
+ * nothing expanded.
  */
-export function heredocDelimiter(raw: string, decode: (raw: string, i: number) => [string, number]): string {
+export function heredocDelimiter(raw: string): string {
   let out = "";
   for (let i = 0; i < raw.length; ) {
     const c = raw[i];
@@ -88,9 +94,9 @@ export function heredocDelimiter(raw: string, decode: (raw: string, i: number) =
       }
       i++;
     } else if (c === "$" && raw[i + 1] === "'") {
-      const [text, next] = decode(raw, i + 2);
-      out += text;
-      i = next;
+      const r = decodeAnsi(raw, i + 2);
+      out += r.text;
+      i = r.next < 0 ? raw.length : r.next;
     } else if (c === "$" && raw[i + 1] === '"') i++;
     else out += raw[i++];
   }

@@ -4,7 +4,7 @@
 // a pipe it is not in the line). The code is recorded for `programs --json` and scanned by
 // inline-code.ts. Code made by an expansion is only known when the line runs: dynamic. So is a word
 // made by an expansion where an option could be (`python "$X"` may be `-c CODE`).
-import { deliveredBody } from "./heredocs";
+import { heredocScript } from "./heredocs";
 import { type Findings, type Site, dynamic, spanOf, interactive } from "./findings";
 import { scanCode } from "./inline-code";
 import { stdinOf } from "./runners";
@@ -102,7 +102,7 @@ function stdinCode(spec: Interpreter, name: string, site: Site, f: Findings): vo
   if (feed && (feed.op === "<<" || feed.op === "<<-" || feed.op === "<<<")) {
     const span = feed.bodySpan ?? spanOf(site, feed.target);
     if (feed.op === "<<<") return void inline(spec, name, feed.target, `${name} <<<`, site, f);
-    const body = feed.target.quoted ? { text: feed.body ?? "", expands: false } : deliveredBody(feed.body ?? "");
+    const body = heredocScript(feed);
     if (body.expands) dynamic(f, "inline-code", `${name} reads code from a heredoc whose expansions are only known when the line runs`, span);
     record(spec.language, body.text, `${name} heredoc`, span, f);
     return scanCode(spec.language, body.text, span, `${name} heredoc`, site, f);

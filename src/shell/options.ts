@@ -3,7 +3,7 @@
 // (`su -c`), a module (`python -m`) or words to split (`env -S`) are acted on here.
 import { checkAssignment } from "./environment";
 import { type Findings, type Site, dynamic, record, spanOf, wordLike } from "./findings";
-import type { OptionSpec } from "./option-spec";
+import { lookup, type OptionSpec } from "./option-spec";
 import type { Word } from "./syntax";
 
 /** The words being read: `env -S` replaces its argument with the words it splits into. */
@@ -258,5 +258,5 @@ const ENV_ESCAPES: Readonly<Record<string, string>> = { "\\": "\\", '"': '"', "'
 function escape(c: string | undefined, inDq: boolean): string | undefined {
   if (c === undefined) return undefined;
   if (inDq && c === "_") return " ";
-  return Object.hasOwn(ENV_ESCAPES, c) ? ENV_ESCAPES[c] : undefined;
+  return lookup(ENV_ESCAPES, c);
 }

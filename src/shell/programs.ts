@@ -10,10 +10,10 @@ import { type Seen, skipOptions, type Words } from "./options";
 import { BUILTIN, CARRIER, INTERPRETER, RUNNER, tablesOf, UNMODELLED } from "./program-index";
 import { readsStdin, run } from "./runners";
 import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText } from "./scan";
-import type { Word } from "./syntax";
+import { splitAssignment, type Word } from "./syntax";
 import { isLoader, wrapperOf } from "./wrappers";
 
-export { basename, type CommandInfo, type Findings, type InlineCode } from "./findings";
+export { type CommandInfo, type Findings, type InlineCode } from "./findings";
 
 /** Returns empty findings for one analysis, wired to this module's walk. */
 export function newFindings(ctx: ScanContext): Findings {
@@ -148,17 +148,14 @@ function withEffects(info: CommandInfo, effects: string[]): CommandInfo {
 
 /** `NAME=value` before the program: a variable that carries a command, or an integer's arithmetic. */
 function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
-  const eq = w.text.indexOf("=");
-  const name = w.text.slice(0, eq).replace(/\[[^]*$|\+$/, "");
-  const value = w.text.slice(eq + 1);
+  const { name, value, raw, append } = splitAssignment(w);
   const span = spanOf(site, w);
   if (carriesCommand(name)) effects.push(`environment ${name}`);
-  checkAssignment(name, value, w.flags === 0, span, site, f, w.raw.slice(w.raw.indexOf("=") + 1).startsWith("("));
+  checkAssignment(name, value, w.flags === 0, span, site, f, raw.startsWith("("));
   const sink: ArithSink = { ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) };
   if (f.ctx.namerefs?.has(name)) readName(sink, value, w.flags === 0, span, 0); // `declare -n r; r=NAME` names r's target
   if (!f.ctx.integers?.has(name)) return;
-  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
-  if (w.text[eq - 1] === "+") readsVariable(f.ctx, name, span[0], span[1]); // `x+=1` evaluates x's value too
+  if (append) readsVariable(f.ctx, name, span[0], span[1]); // `x+=1` evaluates x's value too
   if (raw.startsWith("(")) return dynamic(f, "integer-assignment", `the elements of the integer array \`${name}\` are evaluated as arithmetic`, span);
   readOperand(sink, { text: value, raw, flags: w.flags }, span);
 }

@@ -3,7 +3,7 @@
 //             | ('&>' | '&>>') word
 // The target is a word (its substitutions run) but never a program. A `<<` queues its heredoc,
 // whose body is read after the end of the line (heredocs.ts).
-import { decodeAnsi } from "./ansi-c";
+import { variableOf } from "./arith";
 import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
 import { heredocDelimiter } from "./heredocs";
 import type { Redirect, SimpleCommand, Word } from "./syntax";
@@ -39,7 +39,7 @@ export function readRedirect(s: Cursor, cmd: SimpleCommand): void {
   if (op === ">&" && (fd === "" || fd === "1")) duplicated(s, target);
   if (op === "<<" || op === "<<-") {
     // the delimiter is the word after quote removal alone: `<<$q` ends at a line `$q`
-    const delim = heredocDelimiter(target.raw, ansi);
+    const delim = heredocDelimiter(target.raw);
     s.heredocs.push({ redirect, delim, strip: op === "<<-", quoted: target.quoted || /['"\\]/.test(target.raw) });
   }
 }
@@ -54,12 +54,7 @@ function duplicated(s: Cursor, target: Word): void {
     if (/[$`]/.test(target.text)) s.expandText(target.text, s.span(target.start, target.end));
     return;
   }
-  const v = /^"?\$(?:\{([A-Za-z_]\w*)\}|([A-Za-z_]\w*))"?$/.exec(target.raw);
-  if (v && s.ctx.vars?.get(v[1] ?? v[2]) === 1) return;
+  const name = variableOf(target.raw);
+  if (name !== undefined && s.ctx.vars?.get(name) === 1) return;
   s.dynamic("redirect-target", "bash expands the target of >& again when it is not a number, running the substitutions in its value, which is only known when the line runs", target.start, target.end);
-}
-
-function ansi(raw: string, i: number): [string, number] {
-  const r = decodeAnsi(raw, i);
-  return [r.text, r.next < 0 ? raw.length : r.next];
 }

@@ -19,11 +19,6 @@ export function runnerOf(name: string): RunnerSpec | undefined {
   return base?.versioned ? base : undefined;
 }
 
-/** Every runner's name (computed when asked, not at load). */
-export function runnerNames(): string[] {
-  return [...Object.keys(RUNNERS), ...Object.keys(PACKAGE_RUNNERS), ...Object.keys(UNMODELLED)];
-}
-
 /** Why a runner this analysis does not model makes the line dynamic, if `name` is one. */
 export function unmodelled(name: string): string | undefined {
   return lookup(UNMODELLED, name);

@@ -2,7 +2,7 @@
 // xargs or find -exec, a joined command line (eval, ssh), subcommands (`uv run`). Whatever comes from
 // outside the line (a script file, a pipe feeding a shell, xargs's input in the program's place)
 // makes it dynamic.
-import { deliveredBody } from "./heredocs";
+import { heredocScript } from "./heredocs";
 import { type Findings, type Site, basename, dynamic, record, spanOf, stop, wordLike, interactive } from "./findings";
 import { lookup, type RunnerSpec } from "./option-spec";
 import { runScript, type Seen, skipOptions, type Words } from "./options";
@@ -50,9 +50,8 @@ export function readsStdin(site: Site, f: Findings, name: string): void {
   if (!cmd) return interactive(f, site, name); // a runner passed the words on: its stdin is not in the line
   const feed = stdinOf(cmd.redirects);
   if (feed && (feed.op === "<<" || feed.op === "<<-")) {
-    const body = feed.body ?? "";
     const span = feed.bodySpan ?? spanOf(site, feed.target);
-    const script = feed.target.quoted ? { text: body, expands: false } : deliveredBody(body);
+    const script = heredocScript(feed);
     if (script.expands) dynamic(f, "heredoc-expansion", `${name} reads a heredoc whose expansions are only known when the line runs`, span);
     return shellLine(name, script.text, site.depth + 1, f, "heredoc", span);
   }
@@ -84,13 +83,14 @@ const DIALECTS: Readonly<Record<string, "bash" | "sh" | "other">> = {
 
 /** Analyzes a script that the shell `name` reads, by that shell's syntax as far as it is modelled. */
 function shellLine(name: string, text: string, depth: number, f: Findings, via: string, span: readonly [number, number]): void {
-  const dialect = Object.hasOwn(DIALECTS, name) ? DIALECTS[name] : "sh";
+  const row = lookup(DIALECTS, name);
+  const dialect = row ?? "sh";
   if (dialect === "bash") return f.find(text, depth, f, via, span);
   if (dialect === "other") {
     dynamic(f, "shell-dialect", `${name}'s syntax is not bash's, and this analysis reads only bash and POSIX sh`, span);
     return f.find(text, depth, f, via, span);
   }
-  f.sh(text, depth, f, via, span, Object.hasOwn(DIALECTS, name) ? name : undefined);
+  f.sh(text, depth, f, via, span, row ? name : undefined);
 }
 
 /** Nothing after the options: the program's fallback runs (`xargs` echo), or a shell reads stdin. */

@@ -21,8 +21,8 @@ import { Scanner } from "./structure";
 import type { ScanContext, ScanResult, SimpleCommand, Span, Word as ScannedWord } from "./syntax";
 
 export {
-  addReason, ARITHMETIC, BRACE, GLOB, type Issue, MAX_DEPTH, newContext, PROCESS, provenance, type Reason, type Redirect,
-  type ScanContext, type ScanResult, type SimpleCommand, type Span, SUBSTITUTION, UNCERTAIN, VARIABLE,
+  ARITHMETIC, BRACE, GLOB, type Issue, MAX_DEPTH, newContext, PROCESS, provenance, type Reason, type Redirect,
+  type ScanContext, type ScanResult, type SimpleCommand, type Span, SUBSTITUTION, VARIABLE,
 } from "./syntax";
 
 /**
@@ -30,7 +30,6 @@ export {
  * reader built from text that has no place (the gate's `for NAME in WORDS`), without `start`/`end`.
  */
 export type Word = Omit<ScannedWord, "start" | "end"> & Partial<Pick<ScannedWord, "start" | "end">>;
-export { noteAssignment } from "./structure";
 
 /**
  * Returns the simple commands of `text`; `complete` is false when the scan stopped early. `origin` is

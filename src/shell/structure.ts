@@ -10,7 +10,7 @@ import { assigns, isInteger } from "./arith";
 import { newline, scanExpansions } from "./heredocs";
 import { keyword, skipFunctionParens } from "./keywords";
 import { isRedirect, readRedirect } from "./redirects";
-import { ARITHMETIC, MAX_DEPTH, type SimpleCommand, type Span, type Word } from "./syntax";
+import { ARITHMETIC, MAX_DEPTH, type SimpleCommand, type Span, splitAssignment, type Word } from "./syntax";
 import { readWord } from "./words";
 
 /** The scanner of one text: its simple commands are appended to `out`, in source order. */
@@ -129,13 +129,11 @@ export class Scanner extends Cursor {
  * Records what an assignment in command position gives its variable: an integer literal or an
  * arithmetic result (`x=5`, `n=$((n+1))`, `x+=1` after one), or anything else (an array, text). See arith.ts.
  */
-export function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
-  const eq = w.text.indexOf("=");
-  const name = w.text.slice(0, eq).replace(/\[[^]*$|\+$/, "");
-  const raw = w.raw.slice(w.raw.indexOf("=") + 1);
+function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
+  const { name, value, raw, append } = splitAssignment(w);
   if (raw.startsWith("(")) return assigns(ctx, name, 2);
-  const integer = (w.flags === 0 && isInteger(w.text.slice(eq + 1))) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw));
+  const integer = (w.flags === 0 && isInteger(value)) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw));
   // `x+=5` keeps x an integer only if the line gave it one before (digits after digits, or a sum)
-  const appendsToUnknown = w.text[eq - 1] === "+" && !ctx.vars?.has(name);
+  const appendsToUnknown = append && !ctx.vars?.has(name);
   assigns(ctx, name, integer && !appendsToUnknown ? 1 : 2);
 }

@@ -97,8 +97,6 @@ export interface ScanContext {
   assoc?: Set<string>;
   /** The variables an array's subscripts read (`a[SUB]`, `a=([SUB]=v)`): arithmetic unless it is associative. */
   subscriptReads?: { array: string; reads: ScanContext["arith"] }[];
-  /** More reasons were found than are kept. */
-  reasonsDropped?: boolean;
 }
 
 export interface ScanResult {
@@ -124,5 +122,13 @@ export const MAX_REASONS = 32;
 /** Records that the line is dynamic because of `construct` at [start, end). */
 export function addReason(ctx: ScanContext, construct: string, message: string, start: number, end: number): void {
   if (ctx.reasons.length < MAX_REASONS) ctx.reasons.push({ construct, message, start, end });
-  else ctx.reasonsDropped = true;
+}
+
+/**
+ * The parts of an assignment word (`a[i]+=v`): the variable's name without subscript or `+` (`a`),
+ * the value's text and raw text (after the first `=`), and whether it appends (`+=`).
+ */
+export function splitAssignment(w: Pick<Word, "text" | "raw">): { name: string; value: string; raw: string; append: boolean } {
+  const eq = w.text.indexOf("=");
+  return { name: w.text.slice(0, eq).replace(/\[[^]*$|\+$/, ""), value: w.text.slice(eq + 1), raw: w.raw.slice(w.raw.indexOf("=") + 1), append: w.text[eq - 1] === "+" };
 }

@@ -7,8 +7,6 @@
 // iteration code for the first time); literals cost next to nothing.
 import { lookup, type OptionSpec, type Table } from "./option-spec";
 
-export { lookup, type OptionSpec, type RunnerSpec } from "./option-spec";
-
 export const WRAPPERS: Table<OptionSpec> = {
   // `-h` alone is help, but `-h HOST` / `-hHOST` / `--host=HOST` name a host and the command still
   // follows; reading `-h` as taking an argument may over-report `sudo -h -l x` but never misses one.
