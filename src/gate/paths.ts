@@ -210,12 +210,6 @@ export function protectedDirKind(dir: string, scope: PathScope, memo?: Map<strin
   return lexicalKind(abs, roots) ?? lexicalKind(followLinks(abs, memo), roots);
 }
 
-/** Returns true when path `p` is protected (see protectedKind). A NUL byte makes a path suspect. */
-export function isProtectedPath(p: string, scope: PathScope): boolean {
-  if (p.includes("\0")) return true;
-  return protectedKind(p, scope) !== undefined;
-}
-
 /**
  * Returns true when deleting or moving folder `p` would take protected things with it: it lies above
  * a protected location, is itself a `.claude`/`.agentihooks` folder, or holds a layer, hook
