@@ -151,7 +151,7 @@ async function failure(err: unknown, flags: HookFlags, target: Target, logs: str
   // Unknown errors (bugs) on a PreToolUse deny too: a crash must never become a silent allow. A
   // payload read but not understood (raw set) is judged by its bytes; an error before any event was
   // known (no raw, no --event) denies.
-  const pre = flags.event ? FAIL_CLOSED.test(flags.event) || (bad && /PreToolUse/.test(message)) : looksPreToolUse(flags, raw) || (bad && /PreToolUse/.test(message));
+  const pre = looksPreToolUse(flags, raw) || (bad && /PreToolUse/.test(message));
   writeLog(logs, [{ kind: "hook", target, event: flags.event, error: message, exit: pre ? 2 : 0, duration_ms: Math.round(performance.now() - started) }]);
   if (!pre) {
     await Bun.write(Bun.stderr, `agentihooks: ${message}\n`);

@@ -14,7 +14,7 @@ import { type State, linkedProfiles, profileChain } from "../state/state-file";
 import { loadTrustStore, setTrust } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
-import { gitConfigPath, readRemotes } from "./remotes";
+import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
 import { findGitRoot, judgeUrls, type Owner, ownerOf, type TrustVerdict } from "./trust";
 
 export interface LayerSpec {
@@ -117,7 +117,7 @@ function judgeRepository(root: string, layerPath: string, bundle: string | undef
 
 /** Returns the bundle's owner, from its origin as git reads it. */
 export function ownerOfBundle(bundle: string): Owner | undefined {
-  const url = readRemotes(bundle).origin;
+  const url = readOriginUrl(bundle);
   return url ? ownerOf(url) : undefined;
 }
 

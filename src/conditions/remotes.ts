@@ -17,14 +17,14 @@ export interface Remotes {
   error?: string;
 }
 
-/** Returns the git dir of a checkout and its common dir (they differ for a worktree). */
-export function gitDirs(root: string): { gitdir: string; common: string } {
+/** Returns the common git dir of a checkout (a worktree's `.git` file leads to its git dir, whose `commondir` names it). */
+export function commonDir(root: string): string {
   const dotgit = join(root, ".git");
-  let gitdir = dotgit;
   let common = dotgit;
   try {
     if (statSync(dotgit).isFile()) {
       const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotgit, "utf8"));
+      let gitdir = dotgit;
       if (m) gitdir = isAbsolute(m[1].trim()) ? m[1].trim() : resolve(root, m[1].trim());
       common = gitdir;
       try {
@@ -33,12 +33,12 @@ export function gitDirs(root: string): { gitdir: string; common: string } {
       } catch {}
     }
   } catch {}
-  return { gitdir, common };
+  return common;
 }
 
 /** Returns the path of the config file holding a checkout's remotes (follows `.git` files and worktrees). */
 export function gitConfigPath(root: string): string {
-  return join(gitDirs(root).common, "config");
+  return join(commonDir(root), "config");
 }
 
 /** Config sections that add remotes or rewrite them, in any file git reads. */
@@ -60,7 +60,7 @@ const readText = (p: string) => {
 
 /** Returns the remotes of the checkout at `root` (see the file's comment). Never throws. */
 export function readRemotes(root: string, env: Record<string, string | undefined> = process.env): Remotes {
-  const { common } = gitDirs(root);
+  const common = commonDir(root);
   const clone = cloneOrigin(common);
   const files = [join(common, "config"), ...outerConfigs(env)];
   const mentioned = files.some((f) => REMOTE_SECTIONS.test(readText(f))) || Object.keys(env).some((k) => /^GIT_CONFIG_(?:COUNT|PARAMETERS)$/.test(k));

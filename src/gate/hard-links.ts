@@ -26,26 +26,60 @@ export function hardLinkKind<K extends string>(real: string, roots: Place<K>[], 
     return undefined;
   }
   if (!st.isFile() || st.nlink < 2) return undefined;
+  const id = idOf(st);
   const same = (path: string) => {
     try {
-      const o = statSync(path);
-      return o.ino === st.ino && o.dev === st.dev;
+      return idOf(statSync(path)) === id;
     } catch {
       return false;
     }
   };
   for (const r of roots) {
     if (same(r.path)) return r.kind;
-    if (r.under) for (const f of listFiles(r.path)) if (same(f)) return r.kind;
+    if (r.under && fileIds(r.path).has(id)) return r.kind;
   }
   const dirs = new Set<string>();
   for (const from of [dirname(real), cwd]) {
-    const root = findGitRoot(from);
+    const root = gitRoot(from);
     if (root) for (const l of [".agentihooks", ".claude"]) dirs.add(join(root, l, "conditions"));
   }
-  for (const d of linkedLayerDirs(home)) dirs.add(d);
-  for (const d of dirs) for (const f of listFiles(d)) if (same(f)) return "layer";
+  for (const d of linkedLayers(home)) dirs.add(d);
+  for (const d of dirs) if (fileIds(d).has(id)) return "layer";
   return undefined;
+}
+
+// Memoized per process (one hook call), like the protected roots: every operand with several links
+// asks the same folders, so each is listed, each folder's git root found and state.json read once.
+const idsMemo = new Map<string, Set<string>>();
+const gitRootMemo = new Map<string, string | undefined>();
+const linkedMemo = new Map<string, string[]>();
+
+const idOf = (st: Stats) => `${st.dev}:${st.ino}`;
+
+/** The device:inode of every file listFiles finds under `dir` (what each resolves to). */
+function fileIds(dir: string): Set<string> {
+  let ids = idsMemo.get(dir);
+  if (!ids) {
+    ids = new Set();
+    for (const f of listFiles(dir)) {
+      try {
+        ids.add(idOf(statSync(f)));
+      } catch {}
+    }
+    idsMemo.set(dir, ids);
+  }
+  return ids;
+}
+
+function gitRoot(dir: string): string | undefined {
+  if (!gitRootMemo.has(dir)) gitRootMemo.set(dir, findGitRoot(dir));
+  return gitRootMemo.get(dir);
+}
+
+function linkedLayers(home: string): string[] {
+  let dirs = linkedMemo.get(home);
+  if (!dirs) linkedMemo.set(home, (dirs = linkedLayerDirs(home)));
+  return dirs;
 }
 
 /** The files of a folder and its subfolders (bounded), or none. */

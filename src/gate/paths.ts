@@ -11,7 +11,7 @@
 //   git       .git/config of a repository holding a layer (its remotes decide trust)
 // A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
 // ones too) lies in one of them.
-import { existsSync, lstatSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
@@ -94,13 +94,7 @@ const rootsMemo = new Map<string, Root[]>();
 /** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
 function bothSpellings(dir: string, real?: string): string[] {
   const base = resolve(dir);
-  if (real === undefined) {
-    try {
-      real = realpathSync.native(base);
-    } catch {
-      real = followLinks(base);
-    }
-  }
+  real ??= followLinks(base);
   return real === base ? [base] : [base, real];
 }
 
@@ -214,12 +208,6 @@ export function protectedDirKind(dir: string, scope: PathScope, memo?: Map<strin
   const roots = protectedRoots(scope);
   const abs = resolve(dir);
   return lexicalKind(abs, roots) ?? lexicalKind(followLinks(abs, memo), roots);
-}
-
-/** Returns true when path `p` is protected (see protectedKind). A NUL byte makes a path suspect. */
-export function isProtectedPath(p: string, scope: PathScope): boolean {
-  if (p.includes("\0")) return true;
-  return protectedKind(p, scope) !== undefined;
 }
 
 /**

@@ -81,7 +81,6 @@ function commandProblem(c: CommandInfo): string | undefined {
   if (c.dynamic) return "runs something that is only known when it runs";
   const w = c.redirects.find(writesFile);
   if (w) return `redirects into a file (${w.op} ${w.target})`;
-  if (c.effects?.length) return `${c.effects[0]}, so it is not read-only`;
   if (c.program === null) return undefined;
   if (!Object.hasOwn(READ_ONLY, c.program)) return `runs ${c.program}, which is not read-only`;
   if (Object.hasOwn(OPTION_SENSITIVE, c.program) && c.argsExpand) return `gives ${c.program} an argument only known when the line runs`;

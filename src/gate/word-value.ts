@@ -4,6 +4,7 @@
 // replaced by their values, and everything else only known when it runs (`$X` with no known value,
 // `$(...)`, backticks) becomes ANY, which may hold any characters, `/` included. Unquoted `*`, `?`
 // and `[...]` stay glob wildcards, which never cross a `/`.
+import { decodeAnsi } from "../shell/ansi-c";
 
 /** One piece of a pattern: literal text or a wildcard. */
 export type Piece = { lit: string } | { any: true } | { star: true } | { one: true } | { cls: string };
@@ -71,7 +72,7 @@ function findBrace(raw: string): [number, number, number[]] | undefined {
     const c = raw[i];
     if (c === "\\") i++;
     else if (c === "'" || c === '"') i = skipQuote(raw, i);
-    else if (c === "$" && raw[i + 1] === "{") i = skipBalanced(raw, i + 1, "{", "}");
+    else if (c === "$") i = raw[i + 1] === "{" ? skipBalanced(raw, i + 1, "{", "}") : skipDollarQuote(raw, i);
     else if (c === "{") {
       let depth = 0;
       const commas: number[] = [];
@@ -79,6 +80,7 @@ function findBrace(raw: string): [number, number, number[]] | undefined {
         const d = raw[j];
         if (d === "\\") j++;
         else if (d === "'" || d === '"') j = skipQuote(raw, j);
+        else if (d === "$") j = skipDollarQuote(raw, j);
         else if (d === "{") depth++;
         else if (d === "}" && --depth === 0) {
           if (commas.length) return [i, j, commas];
@@ -99,6 +101,20 @@ function skipQuote(raw: string, i: number): number {
   return raw.length;
 }
 
+/**
+ * Returns the index of the last character of the `$'...'` (its escapes decoded as bash does, so `\'`
+ * does not end it) or `$$` at `raw[i]` (a `$`), or `i` for any other `$`.
+ */
+function skipDollarQuote(raw: string, i: number): number {
+  if (raw[i + 1] === "$") return i + 1;
+  return raw[i + 1] === "'" ? ansiEnd(raw, decodeAnsi(raw, i + 2).next) : i;
+}
+
+/** Returns the index of a `$'...'`'s closing quote from decodeAnsi's `next` (the end when there is none). */
+function ansiEnd(raw: string, next: number): number {
+  return next < 0 ? raw.length : next - 1;
+}
+
 /** Returns the index of the `close` matching the `open` at `i` (quotes respected), or the end. */
 function skipBalanced(raw: string, i: number, open: string, close: string): number {
   let depth = 0;
@@ -106,6 +122,7 @@ function skipBalanced(raw: string, i: number, open: string, close: string): numb
     const c = raw[j];
     if (c === "\\") j++;
     else if (c === "'" || c === '"') j = skipQuote(raw, j);
+    else if (c === "$") j = skipDollarQuote(raw, j);
     else if (c === open) depth++;
     else if (c === close && --depth === 0) return j;
   }
@@ -172,9 +189,10 @@ type Push = (...pieces: Piece[]) => void;
 function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push: Push, pushValues: (v: Piece[][] | undefined) => void): number {
   const n = raw[i + 1];
   if (n === "'" && !inDq) {
-    const j = skipQuote(raw, i + 1);
-    push({ lit: ansiC(raw.slice(i + 2, j)) });
-    return j;
+    // decoded as the analyzer decodes it; what bash makes of a non-ASCII byte depends on the locale
+    const r = decodeAnsi(raw, i + 2);
+    push(r.uncertain ? { any: true } : { lit: r.text });
+    return ansiEnd(raw, r.next);
   }
   if (n === "(") {
     const j = skipBalanced(raw, i + 1, "(", ")");
@@ -200,17 +218,6 @@ function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push:
   }
   push({ lit: "$" });
   return i;
-}
-
-/** Decodes the common escapes of `$'...'`; an escape it does not know makes the text unknown-safe. */
-function ansiC(body: string): string {
-  const map: Record<string, string> = { n: "\n", t: "\t", r: "\r", "\\": "\\", "'": "'", '"': '"', a: "\x07", b: "\b", e: "\x1b", f: "\f", v: "\v" };
-  return body.replace(/\\(x[0-9a-fA-F]{1,2}|u[0-9a-fA-F]{1,4}|[0-7]{1,3}|.)/g, (_, e: string) => {
-    if (e[0] === "x" && e.length > 1) return String.fromCharCode(parseInt(e.slice(1), 16));
-    if (e[0] === "u" && e.length > 1) return String.fromCharCode(parseInt(e.slice(1), 16));
-    if (/^[0-7]+$/.test(e)) return String.fromCharCode(parseInt(e, 8));
-    return map[e] ?? e;
-  });
 }
 
 /** Joins adjacent literals and adjacent ANYs. */

@@ -3,8 +3,8 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { builtinProfileNames } from "../conditions/builtin";
-import { readOriginUrl } from "../conditions/remotes";
-import { ownerKey, ownerOf } from "../conditions/trust";
+import { ownerOfBundle } from "../conditions/layers";
+import { ownerKey } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
@@ -37,8 +37,7 @@ export function linkBundle(dir: string): string[] {
   if (hasConditions) lines.push(`  conditions: ${join(path, ".claude", "conditions")}`);
   if (profiles.length) lines.push(`  profiles: ${profiles.join(", ")}`);
   if (!hasConditions && !profiles.length) lines.push("  note: the bundle has neither .claude/conditions/ nor profiles/ yet");
-  const url = readOriginUrl(path);
-  const owner = url ? ownerOf(url) : undefined;
+  const owner = ownerOfBundle(path);
   lines.push(owner ? `  repositories owned by ${ownerKey(owner)} (the bundle's origin) may run their own .agentihooks/conditions/` : "  the bundle has no origin remote: no owner is trusted through it");
   return lines;
 }

@@ -15,6 +15,7 @@ writeFile(join(layer, "pre-bash-x.sh"), "#!/bin/sh\nexit 0\n", 0o755);
 mkdirSync(join(repo, ".claude", "conditions"), { recursive: true });
 mkdirSync(join(repo, "sub", "deeper"), { recursive: true });
 mkdirSync(join(repo, "src"), { recursive: true });
+mkdirSync(join(repo, "'")); // a folder named by a quote, for `$'\''/../x`
 for (const d of ["gates", "cache", "builtin"]) mkdirSync(join(home, d), { recursive: true });
 writeFileSync(join(home, "state.json"), "{}\n");
 const OUR_HOOKS = { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: BIN, args: ["hook", "--target", "claude", "--event", "PreToolUse"] }] }] } };
@@ -57,6 +58,18 @@ const SHELL_DENIED: Record<string, string[]> = {
     "mv /tmp/x .agent''ihooks/gate''s/s.json",
     "install -m755 /tmp/x --target-directory=.agent''ihooks/conditions",
     "cp /tmp/x --target-directory=.agentihooks/conditions",
+  ],
+  // each row's value checked against bash (printf '%s\\n' WORD in this layout): the comment is what bash makes of it
+  "ANSI-C quoting, $'...'": [
+    "cp /tmp/evil $'\\''/../.cl*/se*.json", // '/../.claude/settings.json: an escaped quote does not end it
+    "cp /tmp/evil $'\\''*/../.claude/se*.json", // the same, through a glob
+    "cp /tmp/evil $'\\''/../.{claude,x}/settings.json", // a brace list after it is still expanded
+    "cp /tmp/evil $'\\x2e'claude/se*.json", // .claude/settings.json
+    "rm $'\\056'agentihooks/cond*/pre-bash-x.sh",
+    "rm $'.agent\\u0069hooks'/cond*/pre-bash-x.sh",
+    "rm $'.agent\\U00000069hooks'/cond*/pre-bash-x.sh",
+    "cp /tmp/evil $'.claude\\c@junk'/se*.json", // \c@ is NUL, which ends the quote's value: .claude/settings.json
+    "cp /tmp/evil $'.claude\\0junk'/se*.json",
   ],
   globs: [
     "rm ~/.agent*/cond*/x",
@@ -245,6 +258,9 @@ const SHELL_ALLOWED = [
   "cat /proc/self/status",
   "dd if=/dev/zero of=/tmp/blob bs=1k count=1",
   "sort -o/tmp/sorted input.txt",
+  "cp /tmp/x $'notes\\x2etxt'*",
+  "echo x > $'out\\'s'*.txt",
+  "cp /tmp/x $'\\''/notes.md",
 ];
 
 describe("shell lines, gate closed", () => {
