@@ -1,6 +1,7 @@
 // `agentihooks hook [--target T] [--event NAME]`: read one payload, answer in the harness's format.
 // Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
 // no stack trace ever reaches the harness.
+import { closest } from "./did-you-mean";
 import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
@@ -15,19 +16,27 @@ interface HookFlags {
   event?: string;
 }
 
+const HOOK_FLAGS = ["--target", "--agent", "--event", "--help"];
+
+/** Returns the flags, or the one-line reason they are wrong (the caller fails closed on it). */
 function parseFlags(argv: string[]): HookFlags | string {
   const flags: HookFlags = {};
   for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i].split("=", 2);
-    const value = inline ?? argv[i + 1];
-    if (name === "--target" || name === "--agent") {
-      if (value !== undefined && !["claude", "codex", "copilot"].includes(value)) return `unknown target "${value}" (claude, codex or copilot)`;
-      flags.target = value;
+    const eq = argv[i].indexOf("=");
+    const [name, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
+    if (!HOOK_FLAGS.includes(name) || name === "--help") {
+      const near = closest(name.startsWith("-") ? name : `--${name}`, HOOK_FLAGS);
+      const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
+      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot, --event NAME (see agentihooks hook --help)`;
     }
-    else if (name === "--event") flags.event = value;
-    else return `unknown option ${argv[i]} (expected --target claude|codex|copilot, --event NAME)`;
+    const next = argv[i + 1];
+    // a flag where the value should be (`--event --target codex`) is a missing value, not the value
+    const value = inline ?? (next === undefined || next.startsWith("-") ? undefined : next);
+    if (value === undefined || value === "") return `${name} needs a value`;
     if (inline === undefined) i++;
-    if (value === undefined) return `${name} needs a value`;
+    if (name === "--event") flags.event = value;
+    else if (!["claude", "codex", "copilot"].includes(value)) return `unknown target "${value}" (claude, codex or copilot)`;
+    else flags.target = value;
   }
   return flags;
 }

@@ -17,4 +17,7 @@ export const commands: Record<string, Lazy> = {
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),
   trust: () => load(import("./trust")),
+  hook: () => load(import("./hook")),
+  completion: () => load(import("./completion")),
+  man: () => load(import("./man")),
 };

@@ -9,7 +9,18 @@ import { paint } from "./paint";
 // `--jsonl` reads many command lines, one JSON string per stdin line, and prints one compact JSON
 // document per line (for checking a corpus against the executable without one process per line).
 const command = defineCommand({
-  meta: { name: "programs", description: "Show the programs a shell command line can run (what bash.<cli> matches)" },
+  meta: {
+    name: "programs",
+    description: "Show the programs a shell command line can run (what bash.<cli> matches)",
+    examples: [
+      ["agentihooks programs 'sudo -u root git push'", "the programs bash.<cli> conditions see: sudo, git"],
+      ["agentihooks programs --json git push --force", "the same as JSON; the words after the first are the command's own"],
+      ["echo 'xargs rm < list' | agentihooks programs -", "read the command line from stdin"],
+    ],
+    docs: ["docs/conditions.md"],
+    variadic: true,
+    raw: true,
+  },
   args: {
     json: { type: "boolean", description: "Print JSON: programs, wrappers, modules, dynamic, why, commands, inline, issues" },
     jsonl: { type: "boolean", description: "Read one JSON string per stdin line, print one JSON document per line" },

@@ -7,7 +7,15 @@ import { paint } from "./paint";
 // the hook's own log, with a latency bar per condition so the guard that slows every call stands out.
 
 export default defineCommand({
-  meta: { name: "stats", description: "Per-condition calls, denies, asks, rewrites, timeouts, failures and latency from the hook log" },
+  meta: {
+    name: "stats",
+    description: "Per-condition calls, denies, asks, rewrites, timeouts, failures and latency from the hook log",
+    examples: [
+      ["agentihooks stats --since 1d", "the last day's calls and the slowest conditions"],
+      ["agentihooks stats --json", "one JSON document"],
+    ],
+    docs: ["docs/dry-runs.md"],
+  },
   args: {
     since: { type: "string", description: "Only records newer than this (90s, 30m, 2h, 7d, 1w)" },
     json: { type: "boolean", description: "Print one JSON document" },

@@ -41,6 +41,8 @@ export interface OptionSpec {
   description: string;
   negativeDescription?: string;
   options?: string[];
+  /** citty's value hint; written a|b|c, the values the completions offer. */
+  valueHint?: string;
   required: boolean;
   default?: unknown;
   /** Every spelling that names it: --name, --alias, -a. */
@@ -78,6 +80,7 @@ export async function specsOf(cmd: CommandDef<any>): Promise<{ options: OptionSp
       description,
       negativeDescription: (def as { negativeDescription?: string }).negativeDescription,
       options: (def as { options?: string[] }).options,
+      valueHint: def.valueHint,
       required: def.required === true && def.default === undefined,
       default: def.default,
       spellings: [`--${name}`, ...aliases.map((a) => (a.length === 1 ? `-${a}` : `--${a}`))],
