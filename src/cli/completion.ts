@@ -2,7 +2,6 @@ import { defineCommand } from "citty";
 import { commandTree } from "./command-tree";
 import { completionScript, SHELLS, type Shell } from "./completion-scripts";
 import { rootCommand } from "./root-command";
-import { ArgvError } from "./strict-args";
 
 // `agentihooks completion bash|zsh|fish`: the completion script, generated from the commands' own
 // definitions.
@@ -18,10 +17,9 @@ export default defineCommand({
     ],
   },
   args: {
-    shell: { type: "positional", required: true, description: "bash, zsh or fish" },
+    shell: { type: "positional", required: true, valueHint: SHELLS.join("|"), description: "The shell the script is for" },
   },
   async run({ args }) {
-    if (!(SHELLS as readonly string[]).includes(args.shell)) throw new ArgvError("completion", `unknown shell "${args.shell}" (bash, zsh or fish)`);
     process.stdout.write(completionScript(args.shell as Shell, await commandTree(rootCommand())));
   },
 });

@@ -53,6 +53,8 @@ export interface PositionalSpec {
   name: string;
   description: string;
   required: boolean;
+  /** Written a|b|c: the only words it takes (checked here, offered by the completions). */
+  valueHint?: string;
 }
 
 export const resolveValue = async <T>(v: Resolvable<T>): Promise<T> => (typeof v === "function" ? await (v as () => T | Promise<T>)() : await v);
@@ -70,7 +72,7 @@ export async function specsOf(cmd: CommandDef<any>): Promise<{ options: OptionSp
   for (const [name, def] of Object.entries(args)) {
     const description = def.description ?? "";
     if (def.type === "positional") {
-      positionals.push({ name, description, required: def.required !== false && def.default === undefined });
+      positionals.push({ name, description, required: def.required !== false && def.default === undefined, valueHint: def.valueHint });
       continue;
     }
     const aliases = [(def as { alias?: string | string[] }).alias ?? []].flat();
@@ -197,6 +199,11 @@ function checkWords(specs: { positionals: PositionalSpec[] }, words: string[], l
   const { positionals } = specs;
   const missing = positionals.slice(words.length).find((p) => p.required);
   if (missing) throw new ArgvError(label, `missing ${missing.name.toUpperCase()}${missing.description ? ` (${missing.description.charAt(0).toLowerCase()}${missing.description.slice(1)})` : ""}`);
+  positionals.forEach((p, i) => {
+    const allowed = p.valueHint?.includes("|") ? p.valueHint.split("|") : undefined;
+    const word = words[i];
+    if (allowed && word !== undefined && !allowed.includes(word)) throw new ArgvError(label, `${p.name.toUpperCase()} must be ${allowed.join(", ")}, not "${word}"${hint(closest(word, allowed))}`);
+  });
   if (variadic && positionals.length) return;
   const extra = words[positionals.length];
   if (extra === undefined) return;

@@ -6,44 +6,7 @@ import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { run, sandbox, type Sandbox } from "../helpers";
-
-interface HelpInfo {
-  path: string[];
-  subcommands: string[];
-  options: string[]; // long spellings, as --help lists them
-  valueOptions: string[]; // those that take a value (--x=<...>)
-  positionals: { name: string; required: boolean; many: boolean }[];
-}
-
-const ENV = { PATH: process.env.PATH ?? "/usr/bin:/bin", NO_COLOR: "1" };
-
-/** Returns what a command's --help says: its subcommands, options and positional words. */
-function helpOf(path: string[]): HelpInfo {
-  const r = run([...path, "--help"], { env: { ...ENV, HOME: "/nonexistent" } });
-  expect(r.exitCode).toBe(0);
-  const section = (name: string) => r.stdout.split(`\n${name}\n\n`)[1]?.split("\n\n")[0]?.split("\n") ?? [];
-  const usage = r.stdout.match(/^USAGE (.*)$/m)?.[1] ?? "";
-  const options = section("OPTIONS").map((l) => l.trim().split(/\s{2,}/)[0]);
-  return {
-    path,
-    subcommands: section("COMMANDS").map((l) => l.trim().split(/\s+/)[0]).filter(Boolean),
-    options: options.flatMap((o) => o.split(", ")).map((o) => o.split("=")[0]).filter((o) => o.startsWith("--")),
-    valueOptions: options.filter((o) => o.includes("=")).map((o) => o.split("=")[0].split(", ").at(-1) as string),
-    positionals: [...usage.matchAll(/([<[])([A-Z_]+)(\.\.\.)?[>\]]/g)].filter((m) => m[2] !== "OPTIONS").map((m) => ({ name: m[2], required: m[1] === "<", many: !!m[3] })),
-  };
-}
-
-/** Every command the executable has, groups included, parents first. */
-function allCommands(): HelpInfo[] {
-  const out: HelpInfo[] = [];
-  const walk = (path: string[]) => {
-    const info = helpOf(path);
-    out.push(info);
-    for (const s of info.subcommands) walk([...path, s]);
-  };
-  walk([]);
-  return out;
-}
+import { allCommands } from "./help-walk";
 
 /** Returns every file and folder under root with its size and mtime: what a command wrote shows up as a difference. */
 function snapshot(root: string): string[] {
