@@ -176,7 +176,9 @@ function scanOptions(options: OptionSpec[], argv: string[], label: string, how: 
     let value = inline;
     if (value === undefined) {
       const next = argv[i + 1];
-      if (next === undefined || (next.startsWith("-") && next !== "-")) throw new ArgvError(label, `${spelling} needs a value${valuesHint(spec)}`);
+      if (next === undefined) throw new ArgvError(label, `${spelling} needs a value${valuesHint(spec)}`);
+      // a flag where the value should be is a missing value; a value that starts with - is written --x=-v
+      if (next.startsWith("-") && next !== "-") throw new ArgvError(label, `${spelling} needs a value${valuesHint(spec)} (for one that starts with -, write ${spelling}=${next})`);
       value = next;
       i++;
     }
