@@ -157,10 +157,7 @@ function scanOptions(options: OptionSpec[], argv: string[], label: string, how: 
       [wordsOnly, scan.escaped] = [true, true];
       continue;
     }
-    if (a === "--help" || a === "-h") {
-      scan.help = true;
-      continue;
-    }
+    if (a === "--help" || a === "-h") return { ...scan, help: true }; // what follows is not checked: help runs nothing
     const eq = a.indexOf("=");
     const [spelling, inline] = a.startsWith("--") && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
     let spec = bySpelling.get(spelling);
