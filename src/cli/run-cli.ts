@@ -19,8 +19,9 @@ const main = defineCommand({
       ["agentihooks conditions list --command 'git push --force'", "which conditions fire for a Bash command"],
       ["agentihooks conditions explain --command 'rm -rf build'", "run one call through the real pipeline, every step shown"],
       ["agentihooks help conditions test", "help for one command (or: agentihooks conditions test --help)"],
+      ["source <(agentihooks completion bash)", "complete commands and options in bash (zsh, fish: see completion --help)"],
     ],
-    docs: [CONDITIONS_REFERENCE, "docs/init.md", "docs/dry-runs.md", "agentihooks man (this executable's manual page)"],
+    docs: [CONDITIONS_REFERENCE, "docs/cli.md", "docs/init.md", "docs/dry-runs.md"],
   },
   subCommands: commands,
 });
