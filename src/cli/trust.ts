@@ -8,6 +8,7 @@ import { AgentihooksError } from "../errors";
 import { underAgent } from "../gate/provenance";
 import { homePaths } from "../state/home";
 import { forgetTrust, loadTrustStore, setTrust } from "../state/trust-store";
+import { ArgvError } from "./strict-args";
 
 // `agentihooks trust [DIR]` | `--revoke` | `--forget` | `--list`: a person decides, in the manner of
 // `direnv allow`, whether a repository's own .agentihooks/conditions/ may run. Never an agent: the
@@ -33,9 +34,9 @@ export default defineCommand({
   run({ args }) {
     const home = homePaths().home;
     const out = (doc: Record<string, unknown>, lines: string[]) => process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
-    if ([args.list, args.revoke, args.forget].filter(Boolean).length > 1) throw new AgentihooksError("E_USAGE", "--list, --revoke and --forget exclude each other");
+    if ([args.list, args.revoke, args.forget].filter(Boolean).length > 1) throw new ArgvError("trust", "--list, --revoke and --forget exclude each other");
     if (args.list) {
-      if (args.dir !== undefined) throw new AgentihooksError("E_USAGE", "--list takes no folder");
+      if (args.dir !== undefined) throw new ArgvError("trust", "--list takes no folder");
       const repositories = records(home);
       return out({ repositories }, listing(repositories));
     }

@@ -49,10 +49,11 @@ describe("--json: one JSON document", () => {
     expect(d.json).toHaveProperty("checks");
   });
 
-  test("trust: --list, --revoke and --forget exclude each other", () => {
+  test("trust: --list, --revoke and --forget exclude each other; --list takes no folder (usage errors)", () => {
     const r = ah(["trust", "--list", "--revoke"]);
-    expect(r.exitCode).toBe(1);
-    expect(r.stderr).toBe("agentihooks: --list, --revoke and --forget exclude each other\n");
+    expect(r.exitCode).toBe(2);
+    expect(r.stderr).toBe("agentihooks trust: --list, --revoke and --forget exclude each other; see agentihooks trust --help\n");
+    expect(ah(["trust", "--list", sb.repo]).stderr).toMatch(/^agentihooks trust: --list takes no folder;/);
   });
 });
 
