@@ -15,7 +15,7 @@ export default defineCommand({
   },
   args: {
     file: { type: "positional", description: "File name, <step>-<matcher>-<name>, or name", required: true },
-    scope: { type: "string", valueHint: "global|profile|directory", description: "global, profile or directory" },
+    scope: { type: "enum", options: ["global", "profile", "directory"], description: "global, profile or directory" },
     profile: { type: "string", description: "With --scope profile: which profile" },
     target: targetArg,
     json: { type: "boolean", description: "Print the result as JSON" },

@@ -36,7 +36,7 @@ export default defineCommand({
     name: { type: "string", description: "Condition name: letters, digits and _", required: true },
     file: { type: "string", description: "Read the script from this file (default: stdin)" },
     language: { type: "string", description: "bash (default), python or node: extension and shebang" },
-    scope: { type: "string", valueHint: "global|profile|directory", description: "global (bundle, else runtime layer; default), profile or directory" },
+    scope: { type: "enum", options: ["global", "profile", "directory"], description: "global (bundle, else runtime layer; default), profile or directory" },
     profile: { type: "string", description: "With --scope profile: the profile (default the chain's first)" },
     async: { type: "boolean", description: "Run detached; output ignored" },
     replace: { type: "boolean", description: "Overwrite an existing condition with the same name" },

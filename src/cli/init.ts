@@ -17,7 +17,7 @@ export default defineCommand({
     target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default all)" },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
-    scope: { type: "string", valueHint: "user|project", description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
+    scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },

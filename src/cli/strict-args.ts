@@ -128,6 +128,7 @@ export async function checkArgv(root: CommandDef<any>, argv: string[]): Promise<
 // --- internal ---
 
 const hint = (s?: string) => (s ? ` (did you mean ${s}?)` : "");
+const oneOf = (list: string[]) => (list.length > 1 ? `${list.slice(0, -1).join(", ")} or ${list.at(-1)}` : list.join(""));
 
 interface Scan {
   help: boolean;
@@ -180,13 +181,17 @@ function scanOptions(options: OptionSpec[], argv: string[], label: string, how: 
       i++;
     }
     if (spec.type === "enum" && spec.options?.length && !spec.options.includes(value)) {
-      throw new ArgvError(label, `${spelling} must be ${spec.options.join(", ")}, not "${value}"${hint(closest(value, spec.options))}`);
+      throw new ArgvError(label, `${spelling} must be ${oneOf(spec.options)}, not "${value}"${hint(closest(value, spec.options))}`);
     }
   }
   return scan;
 }
 
-const valuesHint = (o: OptionSpec) => (o.options?.length ? ` (${o.options.join(", ")})` : "");
+/** The values an option names, if any: an enum's options, or a valueHint written a|b|c. */
+function valuesHint(o: OptionSpec): string {
+  const values = o.options?.length ? o.options : o.valueHint?.includes("|") ? o.valueHint.split("|") : [];
+  return values.length ? ` (${oneOf(values)})` : "";
+}
 
 /** Every spelling a suggestion may offer: the options, their negations and --help. */
 function candidates(options: OptionSpec[]): string[] {
@@ -201,7 +206,7 @@ function checkWords(specs: { positionals: PositionalSpec[] }, words: string[], l
   positionals.forEach((p, i) => {
     const allowed = p.valueHint?.includes("|") ? p.valueHint.split("|") : undefined;
     const word = words[i];
-    if (allowed && word !== undefined && !allowed.includes(word)) throw new ArgvError(label, `${p.name.toUpperCase()} must be ${allowed.join(", ")}, not "${word}"${hint(closest(word, allowed))}`);
+    if (allowed && word !== undefined && !allowed.includes(word)) throw new ArgvError(label, `${p.name.toUpperCase()} must be ${oneOf(allowed)}, not "${word}"${hint(closest(word, allowed))}`);
   });
   if (variadic && positionals.length) return;
   const extra = words[positionals.length];

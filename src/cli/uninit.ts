@@ -14,7 +14,7 @@ export default defineCommand({
   },
   args: {
     target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default all)" },
-    scope: { type: "string", valueHint: "user|project", description: "user (default) or project" },
+    scope: { type: "enum", options: ["user", "project"], description: "user (default) or project" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also remove the agentihooks MCP server", negativeDescription: "Leave the agentihooks MCP server registered" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },

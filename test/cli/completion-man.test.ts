@@ -93,7 +93,7 @@ describe.skipIf(!has("fish"))("fish", () => {
 test("an unknown shell is a usage error", () => {
   const r = run(["completion", "tcsh"], { env: ENV });
   expect(r.exitCode).toBe(2);
-  expect(r.stderr).toBe('agentihooks completion: SHELL must be bash, zsh, fish, not "tcsh"; see agentihooks completion --help\n');
+  expect(r.stderr).toBe('agentihooks completion: SHELL must be bash, zsh or fish, not "tcsh"; see agentihooks completion --help\n');
   expect(run(["completion", "bsah"], { env: ENV }).stderr).toMatch(/not "bsah" \(did you mean bash\?\)/);
 });
 
