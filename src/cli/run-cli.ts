@@ -5,7 +5,7 @@ import { VERSION } from "../version";
 import { commands } from "./commands";
 import { CONDITIONS_REFERENCE, renderHelp } from "./help";
 import { setRootCommand } from "./root-command";
-import { ArgvError, checkArgv, type Step } from "./strict-args";
+import { ArgvError, checkArgv, metaOf, type Step } from "./strict-args";
 
 const main = defineCommand({
   meta: {
@@ -63,6 +63,8 @@ export async function runCli(argv: string[]): Promise<void> {
     await runCommand(main, { rawArgs: argv });
   } catch (err) {
     if (err instanceof ArgvError) {
+      // thrown by a command's run() (options that exclude each other): its documents, as the check gives them
+      if (!err.docs.length && err.command) err.docs = (await metaOf((await checkArgv(main, [...err.command.split(" "), "--help"])).chain.at(-1)!.cmd)).docs ?? [];
       process.stderr.write(`${strip(usageLine(err))}\n`);
       process.exitCode = 2;
       return;

@@ -52,7 +52,7 @@ describe("--json: one JSON document", () => {
   test("trust: --list, --revoke and --forget exclude each other; --list takes no folder (usage errors)", () => {
     const r = ah(["trust", "--list", "--revoke"]);
     expect(r.exitCode).toBe(2);
-    expect(r.stderr).toBe("agentihooks trust: --list, --revoke and --forget exclude each other; see agentihooks trust --help\n");
+    expect(r.stderr).toBe("agentihooks trust: --list, --revoke and --forget exclude each other; see agentihooks trust --help and docs/conditions.md\n");
     expect(ah(["trust", "--list", sb.repo]).stderr).toMatch(/^agentihooks trust: --list takes no folder;/);
   });
 });
