@@ -16,7 +16,7 @@ interface HookFlags {
   event?: string;
 }
 
-const HOOK_FLAGS = ["--target", "--agent", "--event", "--help"];
+const HOOK_FLAGS = ["--target", "--agent", "--event"];
 
 /** Returns the flags, or the one-line reason they are wrong (the caller fails closed on it). */
 function parseFlags(argv: string[]): HookFlags | string {
@@ -24,8 +24,8 @@ function parseFlags(argv: string[]): HookFlags | string {
   for (let i = 0; i < argv.length; i++) {
     const eq = argv[i].indexOf("=");
     const [name, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
-    if (!HOOK_FLAGS.includes(name) || name === "--help") {
-      const near = closest(name.startsWith("-") ? name : `--${name}`, HOOK_FLAGS);
+    if (!HOOK_FLAGS.includes(name)) {
+      const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
       const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
       return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot, --event NAME (see agentihooks hook --help)`;
     }
