@@ -161,6 +161,7 @@ function scanOptions(options: OptionSpec[], argv: string[], label: string, how: 
     if (a === "--help" || a === "-h") return { ...scan, help: true }; // what follows is not checked: help runs nothing
     const eq = a.indexOf("=");
     const [spelling, inline] = a.startsWith("--") && eq > 0 ? [a.slice(0, eq), a.slice(eq + 1)] : [a, undefined];
+    if (spelling === "--help") throw new ArgvError(label, "--help takes no value");
     let spec = bySpelling.get(spelling);
     const negated = !spec && spelling.startsWith("--no-") && bySpelling.get(`--${spelling.slice(5)}`)?.type === "boolean";
     if (negated) spec = bySpelling.get(`--${spelling.slice(5)}`);
