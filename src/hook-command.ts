@@ -53,8 +53,11 @@ function looksPreToolUse(flags: HookFlags, raw?: string): boolean {
 
 const line = (s: string) => (s.endsWith("\n") ? s : `${s}\n`);
 
+let answered = false;
+
 /** Writes the answer. Bun.write, not process.stdout: node's stream setup costs milliseconds per call. */
 async function write(answer: Answer): Promise<number> {
+  answered = true;
   if (answer.stdout) await Bun.write(Bun.stdout, line(answer.stdout));
   if (answer.stderr) await Bun.write(Bun.stderr, line(answer.stderr));
   return answer.exitCode;
@@ -99,16 +102,36 @@ function logRecords(call: HookCall, target: Target, result: PipelineResult, exit
   return records;
 }
 
+/**
+ * A stray asynchronous error (an event handler, a rejected promise nobody awaited) would print a stack
+ * trace and end the hook with exit 1 and no record. Every one is logged instead; before the answer is
+ * written, a PreToolUse-like call is denied with the reason (fail closed), anything else answers nothing.
+ */
+function catchStrays(flags: HookFlags, logs: string, started: number, target: () => Target): void {
+  const stray = (err: unknown) => {
+    const message = `unexpected error: ${oneLine(err)}`;
+    if (answered) {
+      writeLog(logs, [{ kind: "hook", event: flags.event, error: message, after_answer: true }]);
+      return;
+    }
+    failure(new Error(message), flags, target(), logs, started).then((code) => process.exit(code));
+  };
+  process.on("unhandledRejection", stray);
+  process.on("uncaughtException", stray);
+}
+
 /** Runs the hook; returns the exit code. Never throws. */
 export async function runHookCommand(argv: string[]): Promise<number> {
   const started = performance.now();
   const logs = homePaths().logs;
   const flags = parseFlags(argv);
   if (typeof flags === "string") {
+    writeLog(logs, [{ kind: "hook", error: `bad registration: ${flags}`, exit: 2, duration_ms: Math.round(performance.now() - started) }]);
     await Bun.write(Bun.stderr, `agentihooks hook: ${flags}\n`);
     return 2; // misconfigured registration: deny rather than silently allow
   }
   let target: Target = "claude";
+  catchStrays(flags, logs, started, () => target);
   let raw: string | undefined;
   let knownEvent: string | undefined;
   let parsed: unknown;
