@@ -5,10 +5,11 @@ import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
 import { readPayload } from "./harness/stdin";
-import { type PipelineResult, runPipeline } from "./pipeline";
+import { decisionRecord } from "./decisions/record";
+import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
-import type { Answer, HookCall, Target } from "./types";
+import type { Answer, Target } from "./types";
 
 interface HookFlags {
   target?: string;
@@ -63,45 +64,6 @@ async function write(answer: Answer): Promise<number> {
   return answer.exitCode;
 }
 
-/** Returns the call's log lines: one per condition run, then the hook's own. */
-function logRecords(call: HookCall, target: Target, result: PipelineResult, exit: number, started: number): Record<string, unknown>[] {
-  const records: Record<string, unknown>[] = [];
-  // Loops, not flatMap: a builtin's first use costs ~0.1 ms at start-up, and the hot path avoids this one.
-  for (const c of result.calls) {
-    for (const o of c.outcomes) {
-      records.push({
-        kind: "condition",
-        event: call.event,
-        target,
-        session: c.payload.session_id,
-        tool: c.payload.tool_name,
-        condition: o.condition.file,
-        source: o.condition.source,
-        status: o.status,
-        exit: o.exitCode,
-        duration_ms: o.durationMs,
-        error: o.error,
-        decision: o.status === "denied" ? "deny" : (o.json?.decision as string | undefined),
-        rewrite: o.json?.tool_input !== undefined || undefined,
-      });
-    }
-  }
-  records.push({
-    kind: "hook",
-    event: call.event,
-    target,
-    session: call.payload.session_id,
-    tool: call.payload.tool_name,
-    matched: result.calls.reduce((n, c) => n + c.matched.length, 0),
-    decision: result.effect.decision ?? (result.effect.block ? "block" : undefined),
-    guard: result.calls.find((c) => c.guard)?.guard?.stage,
-    exit,
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    notes: result.notes.length ? result.notes : undefined,
-  });
-  return records;
-}
-
 /**
  * A stray asynchronous error (an event handler, a rejected promise nobody awaited) would print a stack
  * trace and end the hook with exit 1 and no record. Every one is logged instead; before the answer is
@@ -150,7 +112,9 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
     const answer = harness.emit(call.event, result.effect, call.payload);
-    const logNote = writeLog(logs, logRecords(call, target, result, answer.exitCode, started));
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const { log } = result.config;
+    const logNote = writeLog(logs, [decisionRecord(call, target, result, answer.exitCode, ms, log.input)], log);
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {

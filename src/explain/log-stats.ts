@@ -1,9 +1,8 @@
-// Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and the rotated hook.jsonl.1):
+// Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and its rotated files):
 // per condition, what it answered and how long it took; per hook call, the total latency.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { AgentihooksError } from "../errors";
-import { LOG_FILE } from "../state/hook-log";
+import { logFiles } from "../state/hook-log";
 
 export interface Latency {
   p50: number;
@@ -44,6 +43,7 @@ interface LogRecord {
   rewrite?: boolean;
   duration_ms?: number;
   error?: string;
+  conditions?: { name: string; source?: string; status?: string; decision?: string; rewrite?: boolean; ms?: number }[];
 }
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -57,7 +57,7 @@ export function parseDuration(text: string): number {
 
 /** Returns the statistics of the log records in `logsDir` newer than `sinceMs` ago (all when undefined). */
 export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): StatsDocument {
-  const files = [`${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter((f) => existsSync(f));
+  const files = logFiles(logsDir);
   const cutoff = sinceMs === undefined ? -Infinity : now - sinceMs;
   const doc: StatsDocument = { files, unreadable: 0, hooks: { calls: 0, denies: 0, errors: 0, p50: 0, p95: 0, max: 0 }, conditions: [] };
   const hookTimes: number[] = [];
@@ -72,6 +72,10 @@ export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): 
       if (r.decision === "deny") doc.hooks.denies++;
       if (r.error) doc.hooks.errors++;
       if (typeof r.duration_ms === "number") hookTimes.push(r.duration_ms);
+      // the decision record holds each condition's outcome; older logs had a line per condition
+      for (const c of Array.isArray(r.conditions) ? r.conditions : []) {
+        addCondition(byCondition, { condition: c.name, source: c.source, status: c.status, decision: c.decision, rewrite: c.rewrite, duration_ms: c.ms });
+      }
     } else if (r.kind === "condition" && r.condition) addCondition(byCondition, r);
   }
   Object.assign(doc.hooks, latency(hookTimes));
