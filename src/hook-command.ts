@@ -6,6 +6,8 @@ import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
 import { readPayload } from "./harness/stdin";
 import { decisionRecord } from "./decisions/record";
+import { otlpTarget } from "./export/otlp-config";
+import { startShipper } from "./export/start-shipper";
 import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
@@ -115,6 +117,7 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { log } = result.config;
     const logNote = writeLog(logs, [decisionRecord(call, target, result, answer.exitCode, ms, log.input)], log);
+    if (otlpTarget()) await startShipper(logs);
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {

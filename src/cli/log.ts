@@ -15,17 +15,18 @@ import { visible } from "./safe-text";
 // `agentihooks log`: the decision log. With no action, the decisions that match the filters, newest
 // last; `verify` checks the hash chain; `export` writes a time range as JSONL; `report` sums up several
 // machines' exports.
-const ACTIONS = ["verify", "export", "report"] as const;
+const ACTIONS = ["verify", "export", "report", "ship"] as const;
 
 export default defineCommand({
   meta: {
     name: "log",
     description:
       "The decision log: every hook call with its decision, the rule or condition that made it and why. " +
-      "Actions: verify (the hash chain), export (JSONL of a time range), report FILE... (several machines' exports)",
+      "Actions: verify (the hash chain), export (JSONL of a time range), report FILE... (several machines' exports), " +
+      "ship (send what is not yet sent to the OTLP endpoint of OTEL_EXPORTER_OTLP_ENDPOINT)",
   },
   args: {
-    action: { type: "positional", required: false, description: "verify, export or report (default: show decisions)" },
+    action: { type: "positional", required: false, description: "verify, export, report or ship (default: show decisions)" },
     decision: { type: "string", description: "Only this decision: deny, ask, allow, block or none" },
     tool: { type: "string", description: "Only this tool (Bash, Read, mcp__server__tool...)" },
     rule: { type: "string", description: "Only calls this rule or condition decided or ran in (a short name is enough)" },
@@ -38,6 +39,9 @@ export default defineCommand({
     json: { type: "boolean", description: "One JSON document" },
     jsonl: { type: "boolean", description: "One JSON record per line" },
     out: { type: "string", description: "export: write to this file (private, atomic) instead of stdout" },
+    watch: { type: "string", description: "ship: after catching up, keep sending new records for this many seconds" },
+    "max-time": { type: "string", description: "ship: stop retrying after this many seconds (default 60; nothing is lost)" },
+    quiet: { type: "boolean", description: "ship: print nothing" },
   },
   async run({ args }) {
     const action = args.action as string | undefined;
@@ -48,6 +52,7 @@ export default defineCommand({
     if (action !== "report" && rest.length) throw new AgentihooksError("E_USAGE", `unexpected word "${rest[0]}"`);
     const logs = homePaths().logs;
     if (action === "verify") return verify(logs, !!args.json);
+    if (action === "ship") return shipNow(logs, args);
     const filter = filterOf(args);
     if (action === "export") return exportRange(logs, filter, args.out as string | undefined);
     if (action === "report") {
@@ -57,6 +62,36 @@ export default defineCommand({
     return show(logs, filter, args);
   },
 });
+
+function seconds(text: unknown, flag: string, fallback: number): number {
+  if (text === undefined) return fallback; // in ms
+  if (typeof text !== "string" || !/^\d+(\.\d+)?$/.test(text)) throw new AgentihooksError("E_USAGE", `--${flag} "${text}" is not a number of seconds`);
+  return Number(text) * 1000;
+}
+
+async function shipNow(logs: string, args: Record<string, unknown>): Promise<void> {
+  const { otlpTarget } = await import("../export/otlp-config");
+  const target = otlpTarget();
+  if (!target) throw new AgentihooksError("E_USAGE", "no OTLP endpoint: set OTEL_EXPORTER_OTLP_ENDPOINT (or AGENTIHOOKS_OTLP_ENDPOINT), and AGENTIHOOKS_OTLP is not off");
+  const opts = { maxTimeMs: seconds(args["max-time"], "max-time", 60_000), idleMs: seconds(args.watch, "watch", 0) };
+  const { releaseShipLock, ship, takeShipLock } = await import("../export/shipper");
+  const say = args.quiet ? undefined : (line: string) => process.stderr.write(`agentihooks: ${line}\n`);
+  if (target.warning) say?.(target.warning);
+  if (!takeShipLock(logs)) {
+    say?.("another shipper is running; it sends what is pending");
+    return;
+  }
+  try {
+    const r = await ship(logs, target, { ...opts, say });
+    if (!args.quiet) process.stdout.write(`sent ${r.sent} record${r.sent === 1 ? "" : "s"}${r.pending ? `, ${r.pending} still pending` : ""}\n`);
+    if (r.pending) {
+      say?.(`could not send everything (${r.error}); the rest stays in the log for the next run`);
+      process.exitCode = 1;
+    }
+  } finally {
+    releaseShipLock(logs);
+  }
+}
 
 function when(text: string, flag: string, now: number): number {
   if (/^\d+(\.\d+)?[smhdw]$/.test(text.trim())) return now - parseDuration(text);
