@@ -24,9 +24,20 @@ export default defineCommand({
       "The decision log: every hook call with its decision, the rule or condition that made it and why. " +
       "Actions: verify (the hash chain), export (JSONL of a time range), report FILE... (several machines' exports), " +
       "ship (send what is not yet sent to the OTLP endpoint of OTEL_EXPORTER_OTLP_ENDPOINT)",
+    variadic: true,
+    examples: [
+      ["agentihooks log --decision deny --since 1d", "the last day's denials, with the rule and the reason"],
+      ["agentihooks log --session S --limit 0", "one session's every call, oldest first"],
+      ["agentihooks log --follow", "decisions as they happen"],
+      ["agentihooks log verify", "check that no line was edited, inserted or deleted"],
+      ["agentihooks log export --since 7d --out week.jsonl", "a week of records, for a report over several machines"],
+      ["agentihooks log report a.jsonl b.jsonl", "per host, per rule, top denials, false-positive candidates"],
+      ["OTEL_EXPORTER_OTLP_ENDPOINT=http://127.0.0.1:4318 agentihooks log ship", "send what is not yet sent to an OpenTelemetry Collector"],
+    ],
+    docs: ["docs/decision-log.md"],
   },
   args: {
-    action: { type: "positional", required: false, description: "verify, export, report or ship (default: show decisions)" },
+    action: { type: "positional", required: false, description: "verify, export, report FILE... or ship (default: show decisions)" },
     decision: { type: "string", description: "Only this decision: deny, ask, allow, block or none" },
     tool: { type: "string", description: "Only this tool (Bash, Read, mcp__server__tool...)" },
     rule: { type: "string", description: "Only calls this rule or condition decided or ran in (a short name is enough)" },

@@ -109,7 +109,7 @@ export function lastLine(path: string): string | undefined {
   }
 }
 
-const LOCK_WAIT_MS = 500;
+const LOCK_WAIT_MS = 1000;
 const LOCK_STALE_MS = 2000;
 
 /** Takes logs/hook.lock (O_EXCL); breaks a lock older than LOCK_STALE_MS (a killed hook's). */

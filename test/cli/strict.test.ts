@@ -29,7 +29,11 @@ function runFresh(args: string[]): ReturnType<typeof run> & { changed: string[];
   const before = snapshot(sb.root);
   const r = run(args, { env: sb.env, cwd: sb.repo });
   const after = snapshot(sb.root);
-  return { ...r, changed: after.filter((l) => !before.includes(l)), sb };
+  // The hook is the harness's, not the person's: a bad registration denies every call, so it leaves its
+  // one record in the decision log (logs/) and nothing else.
+  const logs = join(sb.home, "logs");
+  const ours = (l: string) => args[0] === "hook" && (l.startsWith(`${logs} `) || l.startsWith(`${logs}/hook.`));
+  return { ...r, changed: after.filter((l) => !before.includes(l) && !ours(l)), sb };
 }
 
 function expectUsageError(r: ReturnType<typeof runFresh>, pattern: RegExp) {
