@@ -69,7 +69,9 @@ export async function runCli(argv: string[]): Promise<void> {
       process.exitCode = 2;
       return;
     }
-    const usage = (err as { code?: string }).code?.startsWith("E_") && !(err instanceof AgentihooksError);
+    // A usage error is exit 2 wherever it is found: citty's own, and a command's E_USAGE (a bad value)
+    const code = (err as { code?: string }).code;
+    const usage = code === "E_USAGE" || (!!code?.startsWith("E_") && !(err instanceof AgentihooksError));
     process.stderr.write(`agentihooks: ${strip(oneLine(err))}\n`);
     process.exitCode = usage ? 2 : process.exitCode && process.exitCode !== 0 ? process.exitCode : 1;
   }

@@ -87,7 +87,7 @@ describe("conditions test NAME and --verbose", () => {
 
   test("an unknown name, or one without cases, is an error", () => {
     const r = ah(["conditions", "test", "nope"]);
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toMatch(/^agentihooks: no active condition named "nope"/);
     addCondition(layer, "pre-bash.ls-ls_note.sh", "#!/usr/bin/env bash\nexit 0\n");
     const bare = ah(["conditions", "test", "ls_note"]);

@@ -44,7 +44,7 @@ describe("agentihooks stats", () => {
     const r = ah(s, ["stats", "--since", "1d", "--json"]);
     expect(r.json.conditions.map((c: any) => c.condition)).not.toContain("pre-any-old.sh");
     const bad = ah(s, ["stats", "--since", "soon"]);
-    expect(bad.exitCode).toBe(1);
+    expect(bad.exitCode).toBe(2);
     expect(bad.stderr.trim()).toBe('agentihooks: --since "soon" is not a duration (for example 90s, 30m, 2h, 7d, 1w)');
   });
 
