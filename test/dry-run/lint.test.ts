@@ -16,10 +16,11 @@ describe("conditions lint", () => {
     const rules = (file: string) => r.json.findings.filter((x: any) => x.file === file).map((x: any) => `${x.severity}:${x.rule}`).sort();
     expect(rules(f.noExtension)).toEqual(["error:invalid"]);
     expect(rules(f.noRunner)).toEqual(["error:no-runner"]);
-    expect(rules(f.wrapper)).toEqual(["error:cli-never-reported"]);
+    expect(rules(f.keyword)).toEqual(["error:cli-never-reported"]);
+    expect(rules(f.dashed)).toEqual(["warning:dash-in-matcher"]);
     expect(rules(f.asyncDeny)).toEqual(["error:async-deny"]);
     expect(rules(f.shadowedPy)).toEqual(["warning:shadowed"]);
-    expect(rules(f.failsOpen)).toEqual(["warning:exit-1-on-bad-input"]);
+    expect(rules(f.failsOpen)).toEqual(["warning:exit-1-on-bad-input", "warning:jq-null"]);
     expect(rules(f.notebook)).toEqual(["warning:exit-1-on-bad-input", "warning:tool-not-on-target"]);
     expect(rules(f.typo)).toEqual(["warning:unknown-tool"]);
     expect(rules(f.badCases)).toEqual(["warning:cases"]);
@@ -33,10 +34,11 @@ describe("conditions lint", () => {
     badLayer(dir);
     const r = ah(s, ["conditions", "lint"]);
     expect(r.exitCode).toBe(1);
-    expect(r.stdout).toContain("pre-bash.sudo-guard.sh");
-    expect(r.stdout).toContain("error   bash.sudo never matches");
+    expect(r.stdout).toContain("pre-bash.then-guard.sh");
+    expect(r.stdout).toContain("error   bash.then fires only for dynamic lines");
+    expect(r.stdout).toContain("fix: did you mean pre-bash.git-my_guard.sh?");
     expect(r.stdout).toContain("fix: drop .async from the name to make it synchronous (post-any-audit.sh)");
-    expect(r.stdout).toContain("4 errors, 6 warnings");
+    expect(r.stdout).toContain("4 errors, 8 warnings");
   });
 
   test("a later layer's file shadows the runtime layer's across layers", () => {
