@@ -167,8 +167,11 @@ function dashCheck(c: Condition, add: Add): void {
 
 /** Returns the fix for a file that never runs, by its cause: a name, its modes, its kind, or its folder. */
 function invalidFix(error: string, path: string): string {
+  // A modes problem names its own fix when it can (the exact chmod/chown): use it as it is.
+  const named = /\brun:? ((?:sudo |chmod |chown )[^;)]*\/[^;)]*)/.exec(error)?.[1];
+  if (named) return named.trim();
   if (/writable by/.test(error)) return `chmod go-w ${path}`;
-  if (/owned by uid/.test(error)) return `chown $(id -u) ${path}, or copy the file into a layer you own`;
+  if (/owned by/.test(error)) return `chown $(id -u) ${path}, or copy the file into a layer you own`;
   if (/symbolic link/.test(error)) return `replace the link with a copy of its target: cp --remove-destination "$(readlink -f ${path})" ${path}`;
   if (/is a directory/.test(error)) return "move the folder out of the layer (or name it with a leading _ so it is ignored)";
   if (/cannot (list|stat)|not a folder/.test(error)) return `make it a folder you can read (ls -ld ${path})`;

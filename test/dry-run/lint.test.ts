@@ -52,6 +52,20 @@ describe("conditions lint", () => {
     expect(r.exitCode).toBe(0);
   });
 
+  test("a file refused for its modes gets a chmod, not a rename", () => {
+    const s = sandbox();
+    const dir = join(s.root, "modes");
+    mkdirSync(dir, { mode: 0o755 });
+    const open = addCondition(dir, "pre-bash-open.sh", "exit 0\n", 0o777);
+    const r = ah({ ...s, env: { ...s.env, AGENTIHOOKS_STRICT_MODES: "1" } }, ["conditions", "lint", dir, "--json"]);
+    const f = r.json.findings.find((x: any) => x.file === open);
+    expect(f.rule).toBe("invalid");
+    expect(f.message).toContain("writable by");
+    expect(f.fix).toContain("chmod");
+    expect(f.fix).toContain(open);
+    expect(f.fix).not.toContain("rename");
+  });
+
   test("the example conditions have no errors", () => {
     const r = ah(examplesSandbox(), ["conditions", "lint", EXAMPLES, "--json"]);
     expect(r.exitCode).toBe(0);
