@@ -1,7 +1,7 @@
 // Writing, removing and showing one condition: the operations behind `agentihooks conditions
 // set|clear|show` and the MCP tools condition_set / condition_clear / condition_show. The gate is not
 // checked here: the MCP server checks it before calling, and people at a terminal are not gated.
-import { chmodSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, existsSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
 import { AgentihooksError } from "../errors";
@@ -18,13 +18,19 @@ import { findGitRoot } from "./trust";
 
 export type Scope = "global" | "profile" | "directory";
 
-/** Languages: the file extension and the shebang added when the script has none. */
-const LANGUAGES: Record<string, { ext: string; shebang: string }> = {
+/**
+ * Languages: the file extension and the shebang added when the script has none. TypeScript needs none:
+ * the runner picks the executable's own Bun by the extension (run/runner.ts).
+ */
+const LANGUAGES: Record<string, { ext: string; shebang?: string }> = {
   bash: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   sh: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   python: { ext: "py", shebang: "#!/usr/bin/env python3" },
   node: { ext: "js", shebang: "#!/usr/bin/env node" },
+  typescript: { ext: "ts" },
+  ts: { ext: "ts" },
 };
+export const LANGUAGE_NAMES = "bash, python, node or typescript";
 const MAX_SCRIPT = 256 * 1024;
 const NO_MATCHER = new Set(["stop", "prompt"]);
 
@@ -33,6 +39,8 @@ export interface SetInput {
   matcher?: string;
   name: string;
   script: string;
+  /** A cases file to write beside the condition (`_<file without extension>.cases.json`). */
+  cases?: unknown;
   language?: string;
   scope?: string;
   profile?: string;
@@ -64,7 +72,7 @@ export function conditionFileName(input: Pick<SetInput, "step" | "matcher" | "na
   if (!name) fail("name is empty");
   if (name.includes("/") || name.includes("\\") || name.includes("..") || name.includes("\0")) fail(`name "${name}" must not contain a slash, ".." or NUL`);
   if (!/^[A-Za-z0-9_]+$/.test(name)) fail(`invalid name "${name}" (letters, digits and _ only${name.includes("-") ? `; use ${name.replace(/-/g, "_")}` : ""})`);
-  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (bash, python or node)`);
+  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (${LANGUAGE_NAMES})`);
   let middle = "";
   if (NO_MATCHER.has(step)) {
     if (input.matcher && input.matcher.toLowerCase() !== "any") fail(`step ${step} has no matcher (got "${input.matcher}")`);
@@ -123,7 +131,7 @@ function sameKey(dir: string, key: string): string[] {
 function withShebang(script: string, language?: string): string {
   const lang = LANGUAGES[(language || "bash").toLowerCase()];
   const body = script.endsWith("\n") ? script : `${script}\n`;
-  return body.startsWith("#!") ? body : `${lang.shebang}\n${body}`;
+  return body.startsWith("#!") || !lang.shebang ? body : `${lang.shebang}\n${body}`;
 }
 
 /** Writes a condition (executable, atomically); returns where and what `conditions list` now shows for it. */
@@ -140,12 +148,16 @@ export function setCondition(input: SetInput) {
   const existing = sameKey(layer.dir, key);
   if (existing.length && !input.replace) fail(`${existing.join(", ")} already exists in ${layer.dir} (pass replace to overwrite it)`);
   const path = join(layer.dir, file);
+  // Both files are checked before either is written: a refusal writes nothing.
+  const casesPath = input.cases === undefined ? undefined : join(layer.dir, `_${file.slice(0, file.lastIndexOf("."))}.cases.json`);
+  if (casesPath && existsSync(casesPath) && !input.replace) fail(`${casesPath} already exists (pass replace to overwrite it)`);
   writeFileAtomic(path, withShebang(input.script, input.language), 0o755);
   // The temp file's mode went through the umask; a condition must be executable whatever the umask is.
   if ((statSync(path).mode & 0o777) !== 0o755) chmodSync(path, 0o755);
+  if (casesPath) writeFileAtomic(casesPath, `${JSON.stringify(input.cases, null, 2)}\n`, 0o600);
   for (const other of existing) if (other !== file) unlinkSync(join(layer.dir, other));
   const replaced = existing.length ? existing : undefined;
-  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, ...listedAs(path, key, target, cwd) };
+  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, cases: casesPath, ...listedAs(path, key, target, cwd) };
 }
 
 /** Returns the catalog `conditions list` shows for a harness and working directory. */

@@ -1,0 +1,45 @@
+import { defineCommand } from "citty";
+import { conditionFileName, setCondition } from "../conditions/author";
+import { parseMatcher } from "../conditions/matcher";
+import { casesTemplate, conditionTemplate, type TemplateLanguage } from "../conditions/templates";
+import { AgentihooksError } from "../errors";
+import { targetArg } from "./common";
+
+// `agentihooks conditions new NAME --language bash|python|ts`: a condition that fails closed and the
+// cases that prove it, written through the same path as `conditions set` (checked name, atomic,
+// executable, no silent overwrite). The rule itself is left to the author, marked TODO.
+
+const LANGUAGES: Record<string, TemplateLanguage> = { bash: "bash", sh: "bash", python: "python", py: "python", ts: "typescript", typescript: "typescript" };
+
+export default defineCommand({
+  meta: { name: "new", description: "Write a fail-closed condition template and its cases file (then: conditions test FILE)" },
+  args: {
+    name: { type: "positional", description: "Condition name: letters, digits and _", required: true },
+    language: { type: "string", description: "bash, python or ts", required: true },
+    step: { type: "string", description: "pre (default) or post", default: "pre" },
+    matcher: { type: "string", description: "Matcher: bash (default), bash.git, edit+write, mcp__srv, any, ...", default: "bash" },
+    scope: { type: "string", description: "global (bundle, else runtime layer; default), profile or directory" },
+    profile: { type: "string", description: "With --scope profile: the profile (default the chain's first)" },
+    replace: { type: "boolean", description: "Overwrite an existing condition and cases file with the same name" },
+    target: targetArg,
+    json: { type: "boolean", description: "Print the result as JSON" },
+  },
+  run({ args }) {
+    const language = LANGUAGES[String(args.language).toLowerCase()];
+    if (!language) throw new AgentihooksError("E_USAGE", `unknown language "${args.language}" (bash, python or ts)`);
+    const step = String(args.step).toLowerCase();
+    if (step !== "pre" && step !== "post") throw new AgentihooksError("E_USAGE", `--step must be pre or post (got "${args.step}")`);
+    const matcher = String(args.matcher).trim().toLowerCase();
+    const parsed = parseMatcher(matcher);
+    if (typeof parsed === "string") throw new AgentihooksError("E_USAGE", `invalid matcher: ${parsed}`);
+    const file = conditionFileName({ step, matcher, name: args.name, language });
+    const t = { language, step, file, name: args.name, alternatives: parsed.alternatives } as const;
+    const r = setCondition({
+      step, matcher, name: args.name, language, script: conditionTemplate(t), cases: casesTemplate(t),
+      scope: args.scope, profile: args.profile, cwd: process.cwd(), replace: args.replace, target: args.target,
+    });
+    if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    const state = r.active ? `active: it ${step === "pre" ? "denies" : "reports"} a payload it cannot read and a dynamic line` : `not active: ${r.note}`;
+    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n  and ${r.cases}\nnext: write the rule where it says TODO, then run: agentihooks conditions test ${r.path}\n`);
+  },
+});
