@@ -176,7 +176,7 @@ function invalidFix(error: string, path: string): string {
   if (/is a directory/.test(error)) return "move the folder out of the layer (or name it with a leading _ so it is ignored)";
   if (/cannot (list|stat)|not a folder/.test(error)) return `make it a folder you can read (ls -ld ${path})`;
   if (/removed after the index/.test(error)) return "nothing: the index is rebuilt on the next call";
-  return "rename it to <step>-<matcher>-<name>[.async].<ext>, fixing the part named";
+  return "rename it to <step>-<matcher>-<name>[.async].<ext>, fixing the part named (docs/conditions.md#filename-grammar)";
 }
 
 function readText(path: string): string | undefined {
