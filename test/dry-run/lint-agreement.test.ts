@@ -19,6 +19,8 @@ function listFires(s: Sandbox, p: Probe): string[] {
   if (p.command !== undefined) args.push("--command", p.command);
   const r = ah(s, args);
   expect(r.exitCode).toBe(0);
+  // the reason list gives comes from the same matcher: never "no alternative matched" for a firing file
+  for (const f of r.json.fires) expect({ file: f.file, probe: p, why: f.why }).not.toEqual({ file: f.file, probe: p, why: "no alternative matched" });
   return r.json.fires.map((f: { file: string }) => f.file);
 }
 
