@@ -46,7 +46,7 @@ function shellFindings(text: string): ScriptFinding[] {
     if (r.tool === "jq" && !/\s(-[a-zA-Z]*e[a-zA-Z]*|--exit-status)\b/.test(r.statement)) {
       out.push({
         rule: "jq-null",
-        message: `line ${r.line}: jq without -e prints "null" for a missing field and exits 0, so a payload without that field is judged as the text "null" (fails open; heuristic)`,
+        message: `line ${r.line}: jq without -e exits 0 when the field is missing (printing "null", or nothing with // empty), so such a payload is judged as that text and passes (fails open; heuristic)`,
         fix: "use jq -e (-er for raw text), which exits non-zero on null or false, and handle that failure with exit 2",
       });
     }

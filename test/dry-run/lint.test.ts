@@ -66,6 +66,33 @@ describe("conditions lint", () => {
     expect(f.fix).not.toContain("rename");
   });
 
+  // A guard's ways to read the payload, and the fail-open findings each gets (exit 2 makes it a guard).
+  const READERS: [string, string, string[]][] = [
+    ["the README's old first condition", `cmd=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])')\n[[ $cmd == *rm* ]] && exit 2\n`, ["empty-on-bad-input"]],
+    ["python3 -c under set -e", `set -e\ncmd=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])')\n[[ $cmd == *rm* ]] && exit 2\n`, ["exit-1-on-bad-input"]],
+    ["python3 -c || exit 2", `cmd=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])') || exit 2\n[[ $cmd == *rm* ]] && exit 2\n`, []],
+    ["if ! cmd=$(python3 -c ...)", `if ! cmd=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])'); then exit 2; fi\n[[ $cmd == *rm* ]] && exit 2\n`, []],
+    ["an emptiness test of what it read", `cmd=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])')\n[[ -z $cmd ]] && { echo unreadable >&2; exit 2; }\n[[ $cmd == *rm* ]] && exit 2\n`, []],
+    ["a try inside the python", `cmd=$("\${AGENTIHOOKS_PYTHON:-python3}" -c '\nimport json, sys\ntry:\n    print(json.load(sys.stdin)["tool_input"]["command"])\nexcept Exception:\n    print("?")\n')\n[[ $cmd == *rm* || $cmd == "?" ]] && exit 2\n`, []],
+    ["multi-line python3 -c without a try", `cmd=$("\${AGENTIHOOKS_PYTHON:-python3}" -c '\nimport json, sys\nprint(json.load(sys.stdin)["tool_input"]["command"])\n')\n[[ $cmd == *rm* ]] && exit 2\n`, ["empty-on-bad-input"]],
+    ["jq -r, nothing else", `cmd=$(jq -r .tool_input.command)\n[[ $cmd == rm* ]] && exit 2\n`, ["empty-on-bad-input", "jq-null"]],
+    ["jq -r || exit 2", `cmd=$(jq -r .tool_input.command) || exit 2\n[[ $cmd == rm* ]] && exit 2\n`, ["jq-null"]],
+    ["jq -er || exit 2", `cmd=$(jq -er .tool_input.command) || { echo unreadable >&2; exit 2; }\n[[ $cmd == rm* ]] && exit 2\n`, []],
+    ["set -e with an ERR trap that exits 2", `set -euo pipefail\ntrap 'echo unreadable >&2; exit 2' ERR\ncmd=$(jq -er .tool_input.command)\n[[ $cmd == rm* ]] && exit 2\n`, []],
+    ["jq in a comment", `# cmd=$(jq -r .tool_input.command)\ncmd=$AH_PROGRAMS\n[[ $cmd == rm* ]] && exit 2\n`, []],
+    ["not a guard (no exit 2)", `jq -r .tool_input.file_path | grep -q migrations && echo "append-only"\nexit 0\n`, []],
+  ];
+  test.each(READERS)("fail-open readers: %s", (_, body, rules) => {
+    const s = sandbox();
+    const dir = join(s.root, "readers");
+    mkdirSync(dir);
+    const file = addCondition(dir, "pre-bash-reader.sh", `#!/usr/bin/env bash\n${body}`);
+    const r = ah(s, ["conditions", "lint", dir, "--json"]);
+    const found = r.json.findings.filter((f: any) => f.file === file);
+    expect(found.map((f: any) => f.rule).sort()).toEqual(rules);
+    for (const f of found) expect(f.fix).toMatch(/exit 2|jq -e/);
+  });
+
   test("the example conditions have no errors", () => {
     const r = ah(examplesSandbox(), ["conditions", "lint", EXAMPLES, "--json"]);
     expect(r.exitCode).toBe(0);
