@@ -201,6 +201,13 @@ function casesCheck(found: Finding[], dir: string): void {
   }
   for (const f of files) {
     const cases = loadCases(join(dir, f));
-    if (cases.error) found.push({ severity: "warning", rule: "cases", file: join(dir, f), message: `conditions test cannot use it: ${cases.error}`, fix: "fix the JSON, or name the condition in a \"condition\" field" });
+    if (cases.error) found.push({ severity: "warning", rule: "cases", file: join(dir, f), message: `conditions test cannot use it: ${cases.error}`, fix: casesFix(cases.error) });
   }
+}
+
+/** Returns the fix for a cases file `conditions test` cannot use, by its cause. */
+function casesFix(error: string): string {
+  if (error.startsWith("not valid JSON")) return "fix the JSON syntax at the place named";
+  if (error.startsWith("no condition file")) return "name it _<condition file without its extension>.cases.json, or name the condition in a \"condition\" field";
+  return "fix the structure at the place named: {\"cases\": [{\"name\", \"expect\", ...}]} (docs/conditions.md#cases-files)";
 }

@@ -25,6 +25,9 @@ describe("conditions lint", () => {
     expect(rules(f.typo)).toEqual(["warning:unknown-tool"]);
     expect(rules(f.badCases)).toEqual(["warning:cases"]);
     for (const x of r.json.findings) expect(x.fix.length).toBeGreaterThan(10);
+    // each fix fits its cause: a broken cases file is not fixed by renaming, a wrong name is
+    expect(r.json.findings.find((x: any) => x.file === f.badCases).fix).toContain("JSON syntax");
+    expect(r.json.findings.find((x: any) => x.file === f.noExtension).fix).toContain("rename");
     expect(r.json.errors).toBe(4);
   });
 
