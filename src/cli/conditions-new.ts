@@ -1,13 +1,17 @@
+import { existsSync } from "node:fs";
+import { join } from "node:path";
 import { defineCommand } from "citty";
-import { conditionFileName, setCondition } from "../conditions/author";
+import { conditionFileName, setCondition, targetLayer } from "../conditions/author";
 import { parseMatcher } from "../conditions/matcher";
 import { casesTemplate, conditionTemplate, type TemplateLanguage } from "../conditions/templates";
 import { AgentihooksError } from "../errors";
-import { targetArg } from "./common";
+import { writeFileAtomic } from "../state/atomic";
+import { chooseTarget, targetArg } from "./common";
 
 // `agentihooks conditions new NAME --language bash|python|ts`: a condition that fails closed and the
-// cases that prove it, written through the same path as `conditions set` (checked name, atomic,
-// executable, no silent overwrite). The rule itself is left to the author, marked TODO.
+// cases that prove it. The condition goes through `conditions set`'s own path (setCondition: checked
+// name, the layer's folder checked, atomic, executable, no silent overwrite); the cases file beside
+// it is written atomically and private. The rule itself is left to the author, marked TODO.
 
 const LANGUAGES: Record<string, TemplateLanguage> = { bash: "bash", sh: "bash", python: "python", py: "python", ts: "typescript", typescript: "typescript" };
 
@@ -34,12 +38,17 @@ export default defineCommand({
     if (typeof parsed === "string") throw new AgentihooksError("E_USAGE", `invalid matcher: ${parsed}`);
     const file = conditionFileName({ step, matcher, name: args.name, language });
     const t = { language, step, file, name: args.name, alternatives: parsed.alternatives } as const;
+    // Both files are checked before either is written: a refusal writes nothing.
+    const layer = targetLayer(args.scope, { profile: args.profile, cwd: process.cwd(), target: chooseTarget(args.target) });
+    const casesPath = join(layer.dir, `_${file.slice(0, file.lastIndexOf("."))}.cases.json`);
+    if (existsSync(casesPath) && !args.replace) throw new AgentihooksError("E_CONDITION", `${casesPath} already exists (pass --replace to overwrite it)`);
     const r = setCondition({
-      step, matcher, name: args.name, language, script: conditionTemplate(t), cases: casesTemplate(t),
+      step, matcher, name: args.name, language, script: conditionTemplate(t),
       scope: args.scope, profile: args.profile, cwd: process.cwd(), replace: args.replace, target: args.target,
     });
-    if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    writeFileAtomic(casesPath, `${JSON.stringify(casesTemplate(t), null, 2)}\n`, 0o600);
+    if (args.json) return void process.stdout.write(`${JSON.stringify({ ...r, cases: casesPath }, null, 2)}\n`);
     const state = r.active ? `active: it ${step === "pre" ? "denies" : "reports"} a payload it cannot read and a dynamic line` : `not active: ${r.note}`;
-    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n  and ${r.cases}\nnext: write the rule where it says TODO, then run: agentihooks conditions test ${r.path}\n`);
+    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n  and ${casesPath}\nnext: write the rule where it says TODO, then run: agentihooks conditions test ${r.path}\n`);
   },
 });

@@ -1,7 +1,7 @@
 // Writing, removing and showing one condition: the operations behind `agentihooks conditions
 // set|clear|show` and the MCP tools condition_set / condition_clear / condition_show. The gate is not
 // checked here: the MCP server checks it before calling, and people at a terminal are not gated.
-import { chmodSync, existsSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
+import { chmodSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
 import { AgentihooksError } from "../errors";
@@ -30,7 +30,7 @@ const LANGUAGES: Record<string, { ext: string; shebang?: string }> = {
   typescript: { ext: "ts" },
   ts: { ext: "ts" },
 };
-export const LANGUAGE_NAMES = "bash, python, node or typescript";
+const LANGUAGE_NAMES = "bash, python, node or typescript";
 const MAX_SCRIPT = 256 * 1024;
 const NO_MATCHER = new Set(["stop", "prompt"]);
 
@@ -39,8 +39,6 @@ export interface SetInput {
   matcher?: string;
   name: string;
   script: string;
-  /** A cases file to write beside the condition (`_<file without extension>.cases.json`). */
-  cases?: unknown;
   language?: string;
   scope?: string;
   profile?: string;
@@ -148,16 +146,12 @@ export function setCondition(input: SetInput) {
   const existing = sameKey(layer.dir, key);
   if (existing.length && !input.replace) fail(`${existing.join(", ")} already exists in ${layer.dir} (pass replace to overwrite it)`);
   const path = join(layer.dir, file);
-  // Both files are checked before either is written: a refusal writes nothing.
-  const casesPath = input.cases === undefined ? undefined : join(layer.dir, `_${file.slice(0, file.lastIndexOf("."))}.cases.json`);
-  if (casesPath && existsSync(casesPath) && !input.replace) fail(`${casesPath} already exists (pass replace to overwrite it)`);
   writeFileAtomic(path, withShebang(input.script, input.language), 0o755);
   // The temp file's mode went through the umask; a condition must be executable whatever the umask is.
   if ((statSync(path).mode & 0o777) !== 0o755) chmodSync(path, 0o755);
-  if (casesPath) writeFileAtomic(casesPath, `${JSON.stringify(input.cases, null, 2)}\n`, 0o600);
   for (const other of existing) if (other !== file) unlinkSync(join(layer.dir, other));
   const replaced = existing.length ? existing : undefined;
-  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, cases: casesPath, ...listedAs(path, key, target, cwd) };
+  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, ...listedAs(path, key, target, cwd) };
 }
 
 /** Returns the catalog `conditions list` shows for a harness and working directory. */
