@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { EXPECT_KEYS } from "../../src/explain/cases";
 import { STEPS } from "../../src/conditions/filename";
-import { addCondition, claudeBash, hook, REPO, sandbox } from "../helpers";
+import { addCondition, claudeBash, hook, REPO, run, sandbox } from "../helpers";
 
 const DOC = join(REPO, "docs", "conditions.md");
 const text = readFileSync(DOC, "utf8");
@@ -31,6 +31,23 @@ describe("docs/conditions.md", () => {
     expect(caseKeys.length).toBeGreaterThan(15);
     for (const k of caseKeys) expect({ k, documented: firstCells.has(k) }).toEqual({ k, documented: true });
     for (const k of EXPECT_KEYS) expect({ k, documented: firstCells.has(k) }).toEqual({ k, documented: true });
+  });
+
+  test("the bash.<cli> example table is what the analyzer answers", () => {
+    const table = text.slice(text.indexOf("| Command | Fires | Why |"));
+    const rows = [...table.slice(0, table.indexOf("\n\n")).matchAll(/^\| `(.+?)` \| (.+?) \|/gm)].slice(0);
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    for (const [, cmd, fires] of rows) {
+      const line = cmd.replace(/\\\|/g, "|");
+      const a = run(["programs", "--json", line]).json;
+      if (fires.includes("every")) {
+        expect({ line, dynamic: a.dynamic }).toEqual({ line, dynamic: true });
+        continue;
+      }
+      const want = [...fires.matchAll(/`bash\.([^`]+)`/g)].map((m) => m[1]).sort();
+      const got = [...a.programs, ...a.wrappers, ...a.modules].sort();
+      expect({ line, fires: got }).toEqual({ line, fires: want });
+    }
   });
 
   test("documents every step, and every relative link resolves", () => {
