@@ -9,8 +9,8 @@ export default defineCommand({
     test: () => import("./conditions-test").then((m) => m.default),
     lint: () => import("./conditions-lint").then((m) => m.default),
     set: () => import("./conditions-set").then((m) => m.default),
-    new: () => import("./conditions-new").then((m) => m.default),
     show: () => import("./conditions-show").then((m) => m.default),
     clear: () => import("./conditions-clear").then((m) => m.default),
+    new: () => import("./conditions-new").then((m) => m.default),
   },
 });
