@@ -42,7 +42,7 @@ export function lintLayers(specs: LayerSpec[], strict: boolean, env: Record<stri
   const found: Finding[] = [];
   const scanned = scanLayers(specs, strict);
   for (const i of scanned.invalid) {
-    found.push({ severity: "error", rule: "invalid", file: i.path, message: `never runs: ${i.error}`, fix: invalidFix(i.error, i.path) });
+    found.push({ severity: "error", rule: "invalid", file: i.path, message: `never runs: ${i.error}`, fix: problemFix(i.error, i.path) });
   }
   const active = new Map(scanned.conditions.map((c) => [c.key, c]));
   scanned.layers.forEach((layer, i) => {
@@ -51,7 +51,7 @@ export function lintLayers(specs: LayerSpec[], strict: boolean, env: Record<stri
     if (layer.skipped) {
       // Skipped for its modes (the scan's note) or for its repository's owner (the plan's): fixes differ.
       const modes = layer.note !== specs[i].note ? layer.note : undefined;
-      const fix = modes ? invalidFix(modes, layer.path) : "trust the repository (agentihooks trust, or CONDITIONS_TRUSTED_OWNERS) or move the file to a layer that runs";
+      const fix = modes ? problemFix(modes, layer.path) : "trust the repository (agentihooks trust, or CONDITIONS_TRUSTED_OWNERS) or move the file to a layer that runs";
       for (const f of files) found.push({ severity: "warning", rule: "layer-skipped", file: join(layer.path, f), message: `never runs: its layer is skipped (${layer.note ?? specs[i].note})`, fix });
       return;
     }
@@ -165,8 +165,8 @@ function dashCheck(c: Condition, add: Add): void {
   add("warning", "dash-in-matcher", `the matcher is ${c.matcher} (everything between the first and the last "-"): it fires for ${fires.join("; ")}`, `did you mean ${meant}? A name joins its words with _, never - (if the dashed name is the program's own, ignore this)`);
 }
 
-/** Returns the fix for a file that never runs, by its cause: a name, its modes, its kind, or its folder. */
-function invalidFix(error: string, path: string): string {
+/** Returns the fix for a problem with `path`, by its cause: a name, its modes, its kind, or its folder. */
+export function problemFix(error: string, path: string, otherwise = RENAME): string {
   // A modes problem names its own fix when it can (the exact chmod/chown): use it as it is.
   const named = /\brun:? ((?:sudo |chmod |chown )[^;)]*\/[^;)]*)/.exec(error)?.[1];
   if (named) return named.trim();
@@ -176,8 +176,10 @@ function invalidFix(error: string, path: string): string {
   if (/is a directory/.test(error)) return "move the folder out of the layer (or name it with a leading _ so it is ignored)";
   if (/cannot (list|stat)|not a folder/.test(error)) return `make it a folder you can read (ls -ld ${path})`;
   if (/removed after the index/.test(error)) return "nothing: the index is rebuilt on the next call";
-  return "rename it to <step>-<matcher>-<name>[.async].<ext>, fixing the part named (docs/conditions.md#filename-grammar)";
+  return otherwise;
 }
+
+const RENAME = "rename it to <step>-<matcher>-<name>[.async].<ext>, fixing the part named (docs/conditions.md#filename-grammar)";
 
 function readText(path: string): string | undefined {
   try {

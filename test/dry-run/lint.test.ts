@@ -1,6 +1,6 @@
 // `conditions lint` against the compiled executable: the hand-made bad layer and the examples.
 import { describe, expect, test } from "bun:test";
-import { mkdirSync } from "node:fs";
+import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, sandbox } from "../helpers";
 import { ah, badLayer, EXAMPLES, examplesSandbox } from "./fixtures";
@@ -94,6 +94,20 @@ describe("conditions lint", () => {
     const found = r.json.findings.filter((f: any) => f.file === file);
     expect(found.map((f: any) => f.rule).sort()).toEqual(rules);
     for (const f of found) expect(f.fix).toMatch(/exit 2|jq -e/);
+  });
+
+  test("a home every call would be denied for comes first, with the chmod that fixes it", () => {
+    const s = sandbox();
+    addCondition(join(s.home, "conditions"), "pre-bash-x.sh", "exit 0\n");
+    chmodSync(s.home, 0o777);
+    const r = ah({ ...s, env: { ...s.env, AGENTIHOOKS_STRICT_MODES: "1" } }, ["conditions", "lint", "--json"]);
+    expect(r.exitCode).toBe(1);
+    const first = r.json.findings[0];
+    expect(first.rule).toBe("broken");
+    expect(first.message).toContain("every PreToolUse call is denied");
+    expect(first.fix).toMatch(/^chmod .*-w /);
+    expect(first.fix).toContain(s.home);
+    chmodSync(s.home, 0o755);
   });
 
   test("the example conditions have no errors", () => {
