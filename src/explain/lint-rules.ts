@@ -1,8 +1,8 @@
 // `conditions lint`: files that will never run, or will not do what their author meant. Each finding
 // names the file and a fix. Errors are files that certainly never act (exit 1); warnings are likely
 // mistakes or runs that depend on the harness. The script checks are text heuristics and say so.
-import { readdirSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { builtinFiles, builtinText } from "../conditions/builtin";
 import { isIgnored, parseFilename, TOOL_STEPS } from "../conditions/filename";
 import { type Alternative, matches, parseMatcher } from "../conditions/matcher";
@@ -99,6 +99,18 @@ function lintCondition(found: Finding[], c: Condition, env: Record<string, strin
   if (c.step === "pre" && !c.async && denies(text)) {
     for (const f of failOpenFindings(text, c.ext)) add("warning", f.rule, f.message, f.fix);
   }
+  for (const spec of missingImports(c, text)) {
+    add("error", "missing-import", `never answers: it imports ${spec}, which is not beside it, so every run crashes (exit 1) and is skipped`, `copy ${spec.replace(/^\.\//, "")} into ${dirname(c.path)} (a name starting with _ is never taken for a condition), or inline what it uses`);
+  }
+}
+
+/** Returns the relative modules a .ts/.js condition imports that do not exist beside it. */
+function missingImports(c: Condition, text: string): string[] {
+  if (!["ts", "js", "mjs", "cjs"].includes(c.ext) || builtinText(c.path) !== undefined) return [];
+  const specs = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*|\brequire\s*\(\s*)["'](\.\.?\/[^"']+)["']/g)].map((m) => m[1]);
+  // Bun resolves an import without its extension too
+  const found = (spec: string) => ["", ".ts", ".js", ".mjs", ".cjs", "/index.ts", "/index.js"].some((x) => existsSync(join(dirname(c.path), spec + x)));
+  return [...new Set(specs)].filter((spec) => !found(spec));
 }
 
 type Add = (severity: Finding["severity"], rule: string, message: string, fix: string) => void;

@@ -110,6 +110,24 @@ describe("conditions lint", () => {
     chmodSync(s.home, 0o755);
   });
 
+  test("a TypeScript condition importing a module that is not beside it never answers", () => {
+    const s = sandbox();
+    const dir = join(s.root, "ts");
+    mkdirSync(dir);
+    const body = 'import { runAsScript } from "./_condition.ts";\nimport { x } from "./_helpers";\nrunAsScript(() => x);\n';
+    const file = addCondition(dir, "pre-bash-api.ts", body);
+    addCondition(dir, "_helpers.ts", "export const x = undefined;\n", 0o644);
+    const r = ah(s, ["conditions", "lint", dir, "--json"]);
+    const found = r.json.findings.filter((f: any) => f.file === file);
+    expect(found.map((f: any) => f.rule)).toEqual(["missing-import"]);
+    expect(found[0].message).toContain("./_condition.ts");
+    expect(found[0].fix).toContain(`copy _condition.ts into ${dir}`);
+    // and the pipeline agrees: in a layer without _condition.ts the condition crashes and is skipped
+    addCondition(join(s.home, "conditions"), "pre-bash-api.ts", body);
+    const e = ah(s, ["conditions", "explain", "--command", "ls", "--json"]);
+    expect(e.json.calls[0].outcomes.find((o: any) => o.file === "pre-bash-api.ts").status).toBe("crashed");
+  });
+
   test("the example conditions have no errors", () => {
     const r = ah(examplesSandbox(), ["conditions", "lint", EXAMPLES, "--json"]);
     expect(r.exitCode).toBe(0);
