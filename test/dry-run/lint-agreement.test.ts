@@ -2,7 +2,7 @@
 // --tool/--command` and `conditions explain --no-run` on the same files, through the compiled
 // executable, for the shipped examples and a table of tricky names.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, type Sandbox, sandbox } from "../helpers";
 import { ah, EXAMPLES, examplesSandbox } from "./fixtures";
@@ -124,6 +124,37 @@ describe("lint and the matcher agree", () => {
     expect(listed.invalid.map((i: { path: string }) => i.path)).toEqual([join(layer, "pre-bash-no.extension-")]);
     expect(rules.get("pre-bash-no.extension-")).toEqual(["invalid"]);
   }, 120_000);
+
+  test("shadowed, layer-skipped and async-deny: what lint says never happens does not happen", () => {
+    const s = sandbox();
+    const runtime = join(s.home, "conditions");
+    const directory = join(s.repo, ".agentihooks", "conditions");
+    const lower = addCondition(runtime, "pre-bash-x.sh", "exit 0\n");
+    const higher = addCondition(directory, "pre-bash-x.py", "print('')\n");
+    addCondition(runtime, "post-any-audit.async.sh", "echo no >&2\nexit 2\n");
+    const rules = (r: { json: { findings: { file: string; rule: string }[] } }, file: string) => r.json.findings.filter((f) => f.file === file).map((f) => f.rule);
+    const active = ah(s, ["conditions", "lint", "--json"]);
+    expect(rules(active, lower)).toEqual(["shadowed"]);
+    expect(rules(active, higher)).toEqual([]);
+    expect(rules(active, join(runtime, "post-any-audit.async.sh"))).toEqual(["async-deny"]);
+    const fired = ah(s, ["conditions", "list", "--command", "ls", "--json"]).json.fires.map((f: { path: string }) => f.path);
+    expect(fired).toContain(higher);
+    expect(fired).not.toContain(lower);
+    const post = { hook_event_name: "PostToolUse", session_id: "t", cwd: s.repo, tool_name: "Read", tool_input: {}, tool_response: {} };
+    const explained = ah(s, ["conditions", "explain", "--payload", "-", "--target", "claude", "--json"], JSON.stringify(post));
+    expect(explained.json.calls[0].matched.map((m: { file: string }) => m.file)).toContain("post-any-audit.async.sh");
+    expect(explained.json.effect).toEqual({});
+    // an untrusted repository: its layer is skipped in list, and every file in it is reported
+    writeFileSync(join(s.repo, ".git", "config"), '[remote "origin"]\n\turl = https://github.com/stranger/x.git\n');
+    const skipped = ah(s, ["conditions", "lint", "--json"]);
+    expect(rules(skipped, higher)).toEqual(["layer-skipped"]);
+    expect(rules(skipped, lower)).toEqual([]);
+    const listed = ah(s, ["conditions", "list", "--command", "ls", "--json"]).json;
+    expect(listed.layers.find((l: { source: string }) => l.source === "directory").skipped).toBe(true);
+    const now = listed.fires.map((f: { path: string }) => f.path);
+    expect(now).toContain(lower);
+    expect(now).not.toContain(higher);
+  });
 
   test("the dash trap names the matcher and the name that was meant", () => {
     const s = sandbox();
