@@ -132,7 +132,7 @@ describe("lint and the matcher agree", () => {
     const lower = addCondition(runtime, "pre-bash-x.sh", "exit 0\n");
     const higher = addCondition(directory, "pre-bash-x.py", "print('')\n");
     addCondition(runtime, "post-any-audit.async.sh", "echo no >&2\nexit 2\n");
-    const rules = (r: { json: { findings: { file: string; rule: string }[] } }, file: string) => r.json.findings.filter((f) => f.file === file).map((f) => f.rule);
+    const rules = (r: { json?: any }, file: string) => r.json.findings.filter((f: { file: string }) => f.file === file).map((f: { rule: string }) => f.rule);
     const active = ah(s, ["conditions", "lint", "--json"]);
     expect(rules(active, lower)).toEqual(["shadowed"]);
     expect(rules(active, higher)).toEqual([]);
