@@ -16,13 +16,21 @@ import { chooseTarget, targetArg } from "./common";
 const LANGUAGES: Record<string, TemplateLanguage> = { bash: "bash", sh: "bash", python: "python", py: "python", ts: "typescript", typescript: "typescript" };
 
 export default defineCommand({
-  meta: { name: "new", description: "Write a fail-closed condition template and its cases file (then: conditions test FILE)" },
+  meta: {
+    name: "new",
+    description: "Write a fail-closed condition template and its cases file (then: conditions test FILE)",
+    examples: [
+      ["agentihooks conditions new kubectl_readonly --language bash --matcher bash.kubectl", "pre-bash.kubectl-kubectl_readonly.sh and its cases file"],
+      ["agentihooks conditions new migrations --language ts --matcher edit+write --scope directory", "a TypeScript guard in the repository's own layer"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     name: { type: "positional", description: "Condition name: letters, digits and _", required: true },
-    language: { type: "string", description: "bash, python or ts", required: true },
-    step: { type: "string", description: "pre (default) or post", default: "pre" },
+    language: { type: "enum", options: ["bash", "python", "ts", "typescript"], description: "bash, python or ts (TypeScript, run by the executable's own Bun)", required: true },
+    step: { type: "enum", options: ["pre", "post"], description: "pre (default) or post", default: "pre" },
     matcher: { type: "string", description: "Matcher: bash (default), bash.git, edit+write, mcp__srv, any, ...", default: "bash" },
-    scope: { type: "string", description: "global (bundle, else runtime layer; default), profile or directory" },
+    scope: { type: "enum", options: ["global", "profile", "directory"], description: "global (bundle, else runtime layer; default), profile or directory" },
     profile: { type: "string", description: "With --scope profile: the profile (default the chain's first)" },
     replace: { type: "boolean", description: "Overwrite an existing condition and cases file with the same name" },
     target: targetArg,
