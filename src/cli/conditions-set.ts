@@ -35,7 +35,7 @@ export default defineCommand({
     matcher: { type: "string", description: "Matcher: any, bash, bash.git, edit+write, mcp__srv, ..." },
     name: { type: "string", description: "Condition name: letters, digits and _", required: true },
     file: { type: "string", description: "Read the script from this file (default: stdin)" },
-    language: { type: "string", description: "bash (default), python or node: extension and shebang" },
+    language: { type: "string", description: "bash (default), python, node or typescript: extension and shebang" },
     scope: { type: "enum", options: ["global", "profile", "directory"], description: "global (bundle, else runtime layer; default), profile or directory" },
     profile: { type: "string", description: "With --scope profile: the profile (default the chain's first)" },
     async: { type: "boolean", description: "Run detached; output ignored" },

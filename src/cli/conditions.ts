@@ -19,5 +19,6 @@ export default defineCommand({
     set: () => import("./conditions-set").then((m) => m.default),
     show: () => import("./conditions-show").then((m) => m.default),
     clear: () => import("./conditions-clear").then((m) => m.default),
+    new: () => import("./conditions-new").then((m) => m.default),
   },
 });

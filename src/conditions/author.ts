@@ -18,13 +18,19 @@ import { findGitRoot } from "./trust";
 
 export type Scope = "global" | "profile" | "directory";
 
-/** Languages: the file extension and the shebang added when the script has none. */
-const LANGUAGES: Record<string, { ext: string; shebang: string }> = {
+/**
+ * Languages: the file extension and the shebang added when the script has none. TypeScript needs none:
+ * the runner picks the executable's own Bun by the extension (run/runner.ts).
+ */
+const LANGUAGES: Record<string, { ext: string; shebang?: string }> = {
   bash: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   sh: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   python: { ext: "py", shebang: "#!/usr/bin/env python3" },
   node: { ext: "js", shebang: "#!/usr/bin/env node" },
+  typescript: { ext: "ts" },
+  ts: { ext: "ts" },
 };
+const LANGUAGE_NAMES = "bash, python, node or typescript";
 const MAX_SCRIPT = 256 * 1024;
 const NO_MATCHER = new Set(["stop", "prompt"]);
 
@@ -64,7 +70,7 @@ export function conditionFileName(input: Pick<SetInput, "step" | "matcher" | "na
   if (!name) fail("name is empty");
   if (name.includes("/") || name.includes("\\") || name.includes("..") || name.includes("\0")) fail(`name "${name}" must not contain a slash, ".." or NUL`);
   if (!/^[A-Za-z0-9_]+$/.test(name)) fail(`invalid name "${name}" (letters, digits and _ only${name.includes("-") ? `; use ${name.replace(/-/g, "_")}` : ""})`);
-  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (bash, python or node)`);
+  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (${LANGUAGE_NAMES})`);
   let middle = "";
   if (NO_MATCHER.has(step)) {
     if (input.matcher && input.matcher.toLowerCase() !== "any") fail(`step ${step} has no matcher (got "${input.matcher}")`);
@@ -123,7 +129,7 @@ function sameKey(dir: string, key: string): string[] {
 function withShebang(script: string, language?: string): string {
   const lang = LANGUAGES[(language || "bash").toLowerCase()];
   const body = script.endsWith("\n") ? script : `${script}\n`;
-  return body.startsWith("#!") ? body : `${lang.shebang}\n${body}`;
+  return body.startsWith("#!") || !lang.shebang ? body : `${lang.shebang}\n${body}`;
 }
 
 /** Writes a condition (executable, atomically); returns where and what `conditions list` now shows for it. */
