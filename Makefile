@@ -42,13 +42,13 @@ typecheck: deps
 
 # Every test runs with the compiled executable built first; tests that spawn it read AGENTIHOOKS_BIN.
 test: build test-tools
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/ e2e/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 test/ e2e/
 
 unit: build
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 test/
 
 e2e: build test-tools
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test e2e/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 e2e/
 
 # Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck.
 test-tools:
