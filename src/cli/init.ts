@@ -1,11 +1,12 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { printSetupLines } from "./setup-output";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
   meta: { name: "init", description: "Register agentihooks (hooks and MCP server) in Claude Code, Codex and Copilot configs and record the profile chain" },
   args: {
-    target: { type: "string", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    target: { type: "string", description: "claude, codex, copilot, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
     scope: { type: "string", description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
@@ -14,8 +15,9 @@ export default defineCommand({
   },
   run({ args }) {
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
-    const lines = runInit({
+    printSetupLines(() => runInit({
       targets: parseTargets(args.target),
+      onlyInstalled: args.target === undefined,
       scope: parseScope(args.scope),
       profiles: profiles?.length ? profiles : undefined,
       bundle: args.bundle,
@@ -23,7 +25,6 @@ export default defineCommand({
       mcp: args.mcp !== false,
       cwd: process.cwd(),
       env: process.env,
-    });
-    process.stdout.write(`${lines.join("\n")}\n`);
+    }));
   },
 });

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runUninit } from "../setup/init";
+import { printSetupLines } from "./setup-output";
 
 // `agentihooks uninit`: remove exactly what init added; the recorded profile chain stays for a later init.
 export default defineCommand({
@@ -9,9 +10,10 @@ export default defineCommand({
     scope: { type: "string", description: "user (default) or project" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also remove the agentihooks MCP server", negativeDescription: "Leave the agentihooks MCP server registered" },
+    "remove-backups": { type: "boolean", description: "Also remove the .agentihooks.bak backups init made of these configs" },
   },
   run({ args }) {
-    const lines = runUninit({ targets: parseTargets(args.target), scope: parseScope(args.scope), dryRun: !!args["dry-run"], mcp: args.mcp !== false, cwd: process.cwd(), env: process.env });
-    process.stdout.write(`${lines.join("\n")}\n`);
+    const removeBackups = !!args["remove-backups"];
+    printSetupLines(() => runUninit({ targets: parseTargets(args.target), scope: parseScope(args.scope), dryRun: !!args["dry-run"], mcp: args.mcp !== false, removeBackups, cwd: process.cwd(), env: process.env }));
   },
 });

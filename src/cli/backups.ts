@@ -1,0 +1,15 @@
+import { defineCommand } from "citty";
+import { runBackups } from "../setup/init";
+import { printSetupLines } from "./setup-output";
+
+// `agentihooks backups`: the .agentihooks.bak files init made before it first changed a config (user
+// scope, and the current repository's project scope); `--remove` deletes them, all or nothing.
+export default defineCommand({
+  meta: { name: "backups", description: "List the backups init made of harness configs (--remove deletes them)" },
+  args: {
+    remove: { type: "boolean", description: "Remove every backup listed" },
+  },
+  run({ args }) {
+    printSetupLines(() => runBackups({ remove: !!args.remove, cwd: process.cwd(), env: process.env }));
+  },
+});
