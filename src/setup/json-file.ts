@@ -26,7 +26,8 @@ export function readConfigFile(path: string): ConfigFile {
   try {
     raw = readFileSync(path, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path, exists: false, text: "", form: PLAIN, value: {}, indent: "  ", finalNewline: true };
+    // ENOTDIR: a file stands where a folder of the path should be; the write check names it
+    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return { path, exists: false, text: "", form: PLAIN, value: {}, indent: "  ", finalNewline: true };
     throw new AgentihooksError("E_CONFIG", `${path}: cannot read (${(err as Error).message})`);
   }
   const { text, form } = decodeText(raw);

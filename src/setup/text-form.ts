@@ -33,7 +33,7 @@ export function readTextFile(path: string): { text: string; form: TextForm } | u
   try {
     return decodeText(readFileSync(path, "utf8"));
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return undefined;
     throw err;
   }
 }

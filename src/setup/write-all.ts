@@ -31,7 +31,11 @@ export function writeTarget(path: string): string {
   } catch {
     return path;
   }
-  return st.isSymbolicLink() ? realpathSync(path) : path;
+  try {
+    return st.isSymbolicLink() ? realpathSync(path) : path;
+  } catch {
+    return path; // dangling: opProblem says so
+  }
 }
 
 /** Returns why `op` cannot be carried out, or undefined when it can. */
@@ -41,7 +45,7 @@ export function opProblem(op: FileOp): string | undefined {
   try {
     st = lstatSync(path);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") return `${path}: cannot read (${oneLine(err)})`;
+    if (!["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return `${path}: cannot read (${oneLine(err)})`;
   }
   if (st?.isSymbolicLink()) {
     let real: string;
@@ -66,7 +70,7 @@ export function opProblem(op: FileOp): string | undefined {
     }
   }
   const dir = existingAncestor(dirname(path));
-  if (!dir.isDir) return `cannot create ${dirname(path)}: ${dir.path} is not a folder`;
+  if (!dir.isDir) return `${dir.path} is not a folder, so ${path} cannot be created`;
   try {
     accessSync(dir.path, constants.W_OK | constants.X_OK);
   } catch (err) {
@@ -81,7 +85,8 @@ function existingAncestor(dir: string): { path: string; isDir: boolean } {
     try {
       return { path: d, isDir: statSync(d).isDirectory() };
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "ENOENT" || d === dirname(d)) return { path: d, isDir: false };
+      const code = (err as NodeJS.ErrnoException).code ?? "";
+      if (!["ENOENT", "ENOTDIR"].includes(code) || d === dirname(d)) return { path: d, isDir: false };
     }
   }
 }
