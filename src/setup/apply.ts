@@ -2,7 +2,7 @@
 // nothing (write-all.ts) in the mode it had (settings.json can hold secrets in `env`), or a unified
 // diff instead with --dry-run. Planners work on decoded text (text-form.ts); the bytes written keep
 // each file's BOM and line endings, and a restored backup is copied byte for byte.
-import { existsSync, readFileSync, readdirSync, rmdirSync } from "node:fs";
+import { existsSync, readFileSync, readdirSync, rmdirSync, statSync } from "node:fs";
 import { dirname, relative } from "node:path";
 import { unifiedDiff } from "./diff";
 import { type TextForm, PLAIN, encodeText, readTextFile } from "./text-form";
@@ -62,7 +62,8 @@ export function changeOps(changes: FileChange[]): FileOp[] {
   const ops: FileOp[] = [];
   for (const c of changes) {
     const current = c.existed ? readFileSync(c.path) : undefined;
-    if (c.backup && current && !existsSync(backupPath(c.path))) ops.push({ path: backupPath(c.path), data: current, mode: 0o600 });
+    // The backup gets the file's mode: settings.json can hold secrets in `env`.
+    if (c.backup && current && !existsSync(backupPath(c.path))) ops.push({ path: backupPath(c.path), data: current, mode: statSync(c.path).mode & 0o777 });
     const data = c.after === null ? null : c.fromBackup ? readFileSync(backupPath(c.path)) : encodeText(c.after, c.form);
     ops.push({ path: c.path, data, mode: c.mode ?? 0o644 });
     if (c.dropBackup) ops.push({ path: backupPath(c.path), data: null, mode: 0o600 });
