@@ -250,7 +250,7 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
   applyChanges(changes, "uninit", leftBackups.map((b): FileOp => ({ path: b, data: null, mode: 0o600 })));
   const lines = changes.map((c) => c.note);
   lines.push(...leftBackups.map((b) => `removed the backup ${b}`));
-  if (!opts.removeBackups) lines.push(...findBackups(configPaths(opts.targets, [opts.scope], ctx)).map((b) => `kept the backup ${b} (its file changed since; agentihooks uninit --remove-backups removes it)`));
+  if (!opts.removeBackups) lines.push(...findBackups(configPaths(opts.targets, [opts.scope], ctx)).map((b) => `kept the backup ${b} (remove it with: agentihooks uninit --remove-backups)`));
   return lines.length ? lines : ["nothing to remove: no harness config calls or registers agentihooks"];
 }
 

@@ -71,7 +71,7 @@ describe("backups", () => {
     writeFileSync(p.claude, readFileSync(p.claude, "utf8").replace('"opus"', '"sonnet"'));
     const un = ah(sb, ["uninit", "--no-mcp"]);
     expect(un.exitCode).toBe(0);
-    expect(un.stdout).toContain(`kept the backup ${p.claude}.agentihooks.bak (its file changed since; agentihooks uninit --remove-backups removes it)`);
+    expect(un.stdout).toContain(`kept the backup ${p.claude}.agentihooks.bak (remove it with: agentihooks uninit --remove-backups)`);
     expect(ah(sb, ["backups"]).stdout.trim()).toBe(`${p.claude}.agentihooks.bak`);
     const removed = ah(sb, ["backups", "--remove"]);
     expect(removed.stdout.trim()).toBe(`removed ${p.claude}.agentihooks.bak`);
