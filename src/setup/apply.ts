@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync, rmdirSync, statSync } from "node
 import { dirname, relative } from "node:path";
 import { unifiedDiff } from "./diff";
 import { type TextForm, PLAIN, encodeText, readTextFile } from "./text-form";
-import { type FileOp, writeAll } from "./write-all";
+import { type FileOp, opsProblems, writeAll } from "./write-all";
 
 export interface FileChange {
   path: string;
@@ -69,6 +69,12 @@ export function changeOps(changes: FileChange[]): FileOp[] {
     if (c.dropBackup) ops.push({ path: backupPath(c.path), data: null, mode: 0o600 });
   }
   return ops;
+}
+
+/** Returns the lines of a dry run: the diffs, then why a real run would stop before writing. */
+export function renderDryRun(changes: FileChange[]): string[] {
+  const diffs = renderDiffs(changes).trimEnd() || "dry run: nothing would change";
+  return [diffs, ...opsProblems(changeOps(changes)).map((p) => `would stop before writing: ${p}`)];
 }
 
 /** Applies the changes all or nothing (a WriteError says what happened), then tidies emptied folders. */

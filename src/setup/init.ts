@@ -10,7 +10,7 @@ import { AgentihooksError } from "../errors";
 import { homePaths } from "../state/home";
 import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
-import { type FileChange, applyChanges, backupPath, readBackup, renderDiffs, restoreFromBackup } from "./apply";
+import { type FileChange, applyChanges, backupPath, readBackup, renderDryRun, restoreFromBackup } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
@@ -222,7 +222,7 @@ export function runInit(options: InitOptions): string[] {
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`), ...skipped, ...npxNote(exe)];
+  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...skipped, ...npxNote(exe)];
   applyChanges(changes, "init");
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
@@ -246,7 +246,7 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
   if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
   const dropped = new Set(changes.filter((c) => c.dropBackup).map((c) => backupPath(c.path)));
   const leftBackups = opts.removeBackups ? findBackups(configPaths(opts.targets, [opts.scope], ctx)).filter((b) => !dropped.has(b)) : [];
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...leftBackups.map((b) => `would remove the backup ${b}`)];
+  if (opts.dryRun) return [...renderDryRun(changes), ...leftBackups.map((b) => `would remove the backup ${b}`)];
   applyChanges(changes, "uninit", leftBackups.map((b): FileOp => ({ path: b, data: null, mode: 0o600 })));
   const lines = changes.map((c) => c.note);
   lines.push(...leftBackups.map((b) => `removed the backup ${b}`));

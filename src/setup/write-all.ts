@@ -79,6 +79,11 @@ export function opProblem(op: FileOp): string | undefined {
   return undefined;
 }
 
+/** Returns why each operation that cannot be carried out cannot (symlinks followed), [] when all can. */
+export function opsProblems(ops: FileOp[]): string[] {
+  return ops.map((op) => opProblem({ ...op, path: writeTarget(op.path) })).filter((p): p is string => !!p);
+}
+
 /** Returns the nearest folder of `dir` that exists (itself included), and whether it is a folder. */
 function existingAncestor(dir: string): { path: string; isDir: boolean } {
   for (let d = dir; ; d = dirname(d)) {
@@ -110,7 +115,7 @@ interface Undo {
  */
 export function writeAll(ops: FileOp[], what: string): void {
   const resolved = ops.map((op) => ({ ...op, path: writeTarget(op.path) }));
-  const problems = resolved.map(opProblem).filter((p): p is string => !!p);
+  const problems = opsProblems(resolved);
   if (problems.length) throw new WriteError([...problems.map((p) => `${what}: ${p}`), `${what}: nothing was written`]);
   const done: Undo[] = [];
   for (const op of resolved) {

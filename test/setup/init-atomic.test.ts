@@ -46,6 +46,16 @@ describe("a target that cannot be written: nothing is written", () => {
     expect(snapshot(sb.root)).toEqual(before);
   });
 
+  test("--dry-run says a real run would stop, and why", () => {
+    const sb = sandbox();
+    const before = snapshot(sb.root);
+    if (!makeImmutable(join(sb.userHome, ".copilot"))) return;
+    const r = ah(sb, ["init", "--dry-run"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain(`would stop before writing: cannot write in ${join(sb.userHome, ".copilot")} (EPERM), so ${paths(sb).copilot} cannot be created`);
+    expect(snapshot(sb.root)).toEqual(before);
+  });
+
   test("a file where a folder is expected is named, and nothing is written", () => {
     const sb = sandbox();
     rmSync(join(sb.userHome, ".copilot"), { recursive: true });
