@@ -3,9 +3,9 @@
 // is rolled back, CRLF and BOM files keep their form, and project scope writes only into a repository
 // of its own whose path can be named.
 import { afterEach, describe, expect, test } from "bun:test";
-import { existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, readdirSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, run, sandbox, tempDir, writeFile, type Sandbox } from "../helpers";
+import { BIN, RUN_ROOT, run, sandbox, tempDir, writeFile, type Sandbox } from "../helpers";
 import { CLAUDE_EXISTING, CODEX_EXISTING, paths, readJson, snapshot } from "./fixtures";
 
 const ah = (sb: Sandbox, args: string[], cwd = sb.repo, env = sb.env) => run(args, { env, cwd });
@@ -44,6 +44,31 @@ describe("a target that cannot be written: nothing is written", () => {
     expect(r.stderr.trim().split("\n").at(-1)).toBe("agentihooks: init: nothing was written");
     expect(r.stdout).toBe("");
     expect(snapshot(sb.root)).toEqual(before);
+  });
+
+  test("as an ordinary user, a ~/.copilot of mode 0500 (root runs it as nobody)", () => {
+    const sb = sandbox();
+    const p = paths(sb);
+    writeFile(p.claude, CLAUDE_EXISTING, 0o600);
+    chmodSync(join(sb.userHome, ".copilot"), 0o500);
+    let argv = [BIN, "init"];
+    const rootMode = statSync(RUN_ROOT).mode & 0o777;
+    if (process.getuid?.() === 0) {
+      // chmod does not stop root: the same run as nobody, who may pass through the run's folder
+      if (Bun.spawnSync(["chown", "-R", "65534:65534", sb.root]).exitCode !== 0) return;
+      chmodSync(RUN_ROOT, rootMode | 0o711);
+      argv = ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", ...argv];
+    }
+    try {
+      const before = snapshot(sb.root);
+      const r = Bun.spawnSync(argv, { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
+      const stderr = r.stderr.toString();
+      expect(stderr).toContain(`cannot write in ${join(sb.userHome, ".copilot")} (EACCES)`);
+      expect(r.exitCode).toBe(1);
+      expect(snapshot(sb.root)).toEqual(before);
+    } finally {
+      chmodSync(RUN_ROOT, rootMode);
+    }
   });
 
   test("--dry-run says a real run would stop, and why", () => {
