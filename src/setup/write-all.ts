@@ -115,7 +115,7 @@ interface Undo {
  */
 export function writeAll(ops: FileOp[], what: string): void {
   const resolved = ops.map((op) => ({ ...op, path: writeTarget(op.path) }));
-  const problems = opsProblems(resolved);
+  const problems = resolved.map(opProblem).filter((p): p is string => !!p);
   if (problems.length) throw new WriteError([...problems.map((p) => `${what}: ${p}`), `${what}: nothing was written`]);
   const done: Undo[] = [];
   for (const op of resolved) {
@@ -167,7 +167,7 @@ function rollBack(done: Undo[]): string[] {
       if (u.madeDir) removeMadeDirs(dirname(u.path), u.madeDir);
     } catch (err) {
       failed = true;
-      lines.push(`could not roll back ${u.path} (${oneLine(err)})${u.prior ? `: its previous bytes are in the .agentihooks.bak next to it, if any` : ""}`);
+      lines.push(`could not roll back ${u.path} (${oneLine(err)}): ${u.prior ? "it holds the new text" : "this run created it"}`);
     }
   }
   lines.push(failed ? "some changes could not be undone: see the lines above" : "nothing was changed");
