@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { runBackups } from "../setup/init";
-import { printSetupLines } from "./setup-output";
+import { setupLines } from "./setup-output";
 
 // `agentihooks backups`: the .agentihooks.bak files init made before it first changed a config (user
 // scope, and the current repository's project scope); `--remove` deletes them, all or nothing.
@@ -10,6 +10,7 @@ export default defineCommand({
     remove: { type: "boolean", description: "Remove every backup listed" },
   },
   run({ args }) {
-    printSetupLines(() => runBackups({ remove: !!args.remove, cwd: process.cwd(), env: process.env }));
+    const lines = setupLines(() => runBackups({ remove: !!args.remove, cwd: process.cwd(), env: process.env }));
+    if (lines) process.stdout.write(`${lines.join("\n")}\n`);
   },
 });

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runInit } from "../setup/init";
-import { printSetupLines } from "./setup-output";
+import { setupLines } from "./setup-output";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -15,9 +15,9 @@ export default defineCommand({
   },
   run({ args }) {
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
-    printSetupLines(() => runInit({
-      targets: parseTargets(args.target),
+    const lines = setupLines(() => runInit({
       onlyInstalled: args.target === undefined,
+      targets: parseTargets(args.target),
       scope: parseScope(args.scope),
       profiles: profiles?.length ? profiles : undefined,
       bundle: args.bundle,
@@ -26,5 +26,7 @@ export default defineCommand({
       cwd: process.cwd(),
       env: process.env,
     }));
+    if (!lines) return;
+    process.stdout.write(`${lines.join("\n")}\n`);
   },
 });

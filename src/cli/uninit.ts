@@ -1,6 +1,6 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runUninit } from "../setup/init";
-import { printSetupLines } from "./setup-output";
+import { setupLines } from "./setup-output";
 
 // `agentihooks uninit`: remove exactly what init added; the recorded profile chain stays for a later init.
 export default defineCommand({
@@ -14,6 +14,8 @@ export default defineCommand({
   },
   run({ args }) {
     const removeBackups = !!args["remove-backups"];
-    printSetupLines(() => runUninit({ targets: parseTargets(args.target), scope: parseScope(args.scope), dryRun: !!args["dry-run"], mcp: args.mcp !== false, removeBackups, cwd: process.cwd(), env: process.env }));
+    const lines = setupLines(() => runUninit({ targets: parseTargets(args.target), scope: parseScope(args.scope), dryRun: !!args["dry-run"], mcp: args.mcp !== false, removeBackups, cwd: process.cwd(), env: process.env }));
+    if (!lines) return;
+    process.stdout.write(`${lines.join("\n")}\n`);
   },
 });
