@@ -10,6 +10,7 @@ export const commands: Record<string, Lazy> = {
   enforcement: () => load(import("./enforcement")),
   programs: () => load(import("./programs")),
   stats: () => load(import("./stats")),
+  log: () => load(import("./log")),
   mcp: () => load(import("./mcp")),
   init: () => load(import("./init")),
   uninit: () => load(import("./uninit")),
@@ -18,4 +19,7 @@ export const commands: Record<string, Lazy> = {
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),
   trust: () => load(import("./trust")),
+  hook: () => load(import("./hook")),
+  completion: () => load(import("./completion")),
+  man: () => load(import("./man")),
 };

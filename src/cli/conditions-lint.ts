@@ -13,8 +13,18 @@ import { paint } from "./paint";
 // layer and each file within its directory. Exit 1 when any finding is an error.
 
 export default defineCommand({
-  meta: { name: "lint", description: "Find conditions that will never run or will not do what they mean, each with a fix" },
+  meta: {
+    name: "lint",
+    description: "Find conditions that will never run or will not do what they mean, each with a fix",
+    examples: [
+      ["agentihooks conditions lint", "lint the layers of the active profile chain"],
+      ["agentihooks conditions lint ~/.agentihooks/conditions --json", "lint one folder, one JSON document"],
+    ],
+    docs: ["docs/conditions.md", "docs/dry-runs.md"],
+    variadic: true,
+  },
   args: {
+    path: { type: "positional", required: false, description: "Condition files or folders to lint (default: the active profile chain's layers)" },
     target: targetArg,
     json: { type: "boolean", description: "Print one JSON document" },
   },

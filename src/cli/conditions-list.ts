@@ -95,7 +95,16 @@ function render(doc: ListDocument): string {
 }
 
 export default defineCommand({
-  meta: { name: "list", description: "Show layers, conditions in execution order, invalid files, and what fires for a call" },
+  meta: {
+    name: "list",
+    description: "Show layers, conditions in execution order, invalid files, and what fires for a call",
+    examples: [
+      ["agentihooks conditions list", "layers and conditions in execution order"],
+      ["agentihooks conditions list --command 'git push'", "which conditions fire for this Bash command"],
+      ["agentihooks conditions list --step pre --json", "the pre conditions as one JSON document"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     step: { type: "string", description: "Only this step (pre, post, stop, ...)" },
     tool: { type: "string", description: "Show which conditions fire for this tool (Bash, Read, mcp__srv__tool, ...)" },

@@ -4,7 +4,15 @@ import { paint } from "./paint";
 
 // `agentihooks doctor`: what is wrong, and the command that fixes it. Exit 1 when anything fails.
 export default defineCommand({
-  meta: { name: "doctor", description: "Check harness configs, home, cache, interpreters and shadowed conditions" },
+  meta: {
+    name: "doctor",
+    description: "Check harness configs, home, cache, interpreters and shadowed conditions",
+    examples: [
+      ["agentihooks doctor", "every check, with the command that fixes what fails"],
+      ["agentihooks doctor --json", "the checks as one JSON document (exit 1 when one fails)"],
+    ],
+    docs: ["docs/init.md"],
+  },
   args: {
     json: { type: "boolean", description: "Print the checks as JSON" },
   },

@@ -1,4 +1,4 @@
-import { defineCommand, showUsage } from "citty";
+import { defineCommand } from "citty";
 import { AgentihooksError } from "../errors";
 import { analyze, type ShellAnalysis } from "../shell/analyze";
 import { paint } from "./paint";
@@ -8,8 +8,19 @@ import { paint } from "./paint";
 // work; `-` reads the command line from stdin (for heredocs and quotes that are awkward in argv).
 // `--jsonl` reads many command lines, one JSON string per stdin line, and prints one compact JSON
 // document per line (for checking a corpus against the executable without one process per line).
-const command = defineCommand({
-  meta: { name: "programs", description: "Show the programs a shell command line can run (what bash.<cli> matches)" },
+export default defineCommand({
+  meta: {
+    name: "programs",
+    description: "Show the programs a shell command line can run (what bash.<cli> matches)",
+    examples: [
+      ["agentihooks programs 'sudo -u root git push'", "the programs bash.<cli> conditions see: sudo, git"],
+      ["agentihooks programs --json git push --force", "the same as JSON; the words after the first are the command's own"],
+      ["echo 'xargs rm < list' | agentihooks programs -", "read the command line from stdin"],
+    ],
+    docs: ["docs/conditions.md"],
+    variadic: true,
+    raw: true,
+  },
   args: {
     json: { type: "boolean", description: "Print JSON: programs, wrappers, modules, dynamic, why, commands, inline, issues" },
     jsonl: { type: "boolean", description: "Read one JSON string per stdin line, print one JSON document per line" },
@@ -18,14 +29,12 @@ const command = defineCommand({
   async run({ rawArgs }) {
     const { json, jsonl, words } = splitArgs(rawArgs);
     if (jsonl) return void (await analyzeLines());
-    if (words.length === 1 && (words[0] === "--help" || words[0] === "-h")) return showUsage(command);
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
     process.stdout.write(json ? `${JSON.stringify(documentOf(a), null, 2)}\n` : render(a));
   },
 });
-export default command;
 
 // --- internal ---
 
