@@ -14,6 +14,7 @@ export const commands: Record<string, Lazy> = {
   mcp: () => load(import("./mcp")),
   init: () => load(import("./init")),
   uninit: () => load(import("./uninit")),
+  backups: () => load(import("./backups")),
   link: () => load(import("./link")),
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { setupLines } from "./setup-output";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -14,7 +15,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/conditions.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
     scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
@@ -26,7 +27,8 @@ export default defineCommand({
     const targets = parseTargets(args.target);
     const scope = parseScope(args.scope);
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
-    const lines = runInit({
+    const lines = setupLines(() => runInit({
+      onlyInstalled: args.target === undefined,
       targets,
       scope,
       profiles: profiles?.length ? profiles : undefined,
@@ -35,7 +37,8 @@ export default defineCommand({
       mcp: args.mcp !== false,
       cwd: process.cwd(),
       env: process.env,
-    });
+    }));
+    if (!lines) return;
     const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, lines };
     process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
   },

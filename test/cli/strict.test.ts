@@ -98,7 +98,7 @@ describe("the cases issue 24 quotes", () => {
   test("init --dryrun writes nothing: did you mean --dry-run", () => {
     const r = runFresh(["init", "--dryrun"]);
     expectUsageError(r, /^agentihooks init: unknown option --dryrun \(did you mean --dry-run\?\); see agentihooks init --help/);
-    expect(existsSync(join(r.sb.userHome, ".codex"))).toBe(false);
+    expect(existsSync(join(r.sb.userHome, ".codex", "hooks.json"))).toBe(false);
   });
 
   test("init help shows help instead of a full init", () => {
