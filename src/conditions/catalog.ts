@@ -14,6 +14,9 @@ import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import { findGitRoot } from "./trust";
 
+/** The local account files that decide whether a group is private (state/private-group.ts). */
+const ACCOUNT_FILES = ["/etc/passwd", "/etc/group"];
+
 /** A directory changed less than this long ago may still be mid-edit: do not cache what it shows. */
 const FRESH_MS = 2000;
 
@@ -148,7 +151,9 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   broken.push(...plan.broken);
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
-  const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
+  // Strict modes accept a folder writable by its owner's private group: a change of the accounts may end that.
+  const accounts = opts.config.strictModes ? ACCOUNT_FILES : [];
+  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts])].map((p) => [p, signature(p)]);
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
