@@ -17,4 +17,5 @@ export const commands: Record<string, Lazy> = {
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),
   trust: () => load(import("./trust")),
+  profile: () => load(import("./profile")),
 };

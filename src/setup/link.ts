@@ -8,7 +8,7 @@ import { ownerKey } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
-import { checkProfile } from "./init";
+import { resolveProfile } from "./profile";
 
 function requireDir(dir: string, what: string): string {
   const path = resolve(dir);
@@ -64,48 +64,98 @@ export function linkProfile(name: string, dir: string, target?: Target): string[
   return lines;
 }
 
-/** Unlinks the bundle; returns the lines to print. */
-export function unlinkBundle(): string[] {
+/** Unlinks the bundle; refuses while a chain needs its profiles (unless `force`); returns the lines to print. */
+export function unlinkBundle(force = false): string[] {
   const state = loadState();
   const path = state.bundle?.path;
   if (!path) throw new AgentihooksError("E_LINK", "no bundle is linked");
-  delete state.bundle;
-  saveState(state);
-  return [`unlinked bundle ${path}`, ...danglingChains(state)];
+  const after: State = structuredClone(state);
+  delete after.bundle;
+  const lost = lostProfiles(state, after);
+  refuseOrWarn(lost, force, `unlinking the bundle ${path}`);
+  saveState(after);
+  const conditions = listFiles(join(path, ".claude", "conditions"));
+  const dropped = conditions.length ? [`  its ${conditions.length} condition${conditions.length === 1 ? " no longer runs" : "s no longer run"}: ${conditions.join(", ")}`] : [];
+  return [`unlinked bundle ${path}`, ...dropped, ...deniedLines(lost)];
 }
 
-/** Unlinks a profile from every scope it is linked in; returns the lines to print. */
-export function unlinkProfile(name: string): string[] {
+/** Unlinks a profile from every scope it is linked in; refuses while a chain needs it (unless `force`). */
+export function unlinkProfile(name: string, force = false): string[] {
   const state = loadState();
+  const after: State = structuredClone(state);
   const removed: string[] = [];
-  if (state.linked_profiles?.[name]) {
-    removed.push(state.linked_profiles[name]);
-    const { [name]: _, ...rest } = state.linked_profiles;
-    state.linked_profiles = rest;
+  if (after.linked_profiles?.[name]) {
+    removed.push(after.linked_profiles[name]);
+    const { [name]: _, ...rest } = after.linked_profiles;
+    after.linked_profiles = rest;
   }
   for (const t of TARGETS) {
-    const lp = state.targets?.[t]?.linked_profiles;
+    const lp = after.targets?.[t]?.linked_profiles;
     if (!lp?.[name]) continue;
     removed.push(lp[name]);
     const { [name]: _, ...rest } = lp;
-    (state.targets as Record<string, { linked_profiles?: Record<string, string> }>)[t].linked_profiles = rest;
+    (after.targets as Record<string, { linked_profiles?: Record<string, string> }>)[t].linked_profiles = rest;
   }
   if (!removed.length) throw new AgentihooksError("E_LINK", `profile "${name}" is not linked`);
-  saveState(state);
-  return [`unlinked profile ${name} (${[...new Set(removed)].join(", ")})`, ...danglingChains(state)];
+  const lost = lostProfiles(state, after);
+  refuseOrWarn(lost, force, `unlinking profile ${name}`);
+  saveState(after);
+  return [`unlinked profile ${name} (${[...new Set(removed)].join(", ")})`, ...deniedLines(lost)];
 }
 
-/** Warns about installed chains that name a profile which no longer resolves. */
-function danglingChains(state: State): string[] {
-  const out: string[] = [];
+/** A chain's profile that resolves now and would resolve nowhere after a change. */
+interface Lost {
+  target: Target;
+  name: string;
+  chain: string[];
+}
+
+/** Returns the chain profiles that `before` resolves and `after` does not. */
+function lostProfiles(before: State, after: State): Lost[] {
+  const out: Lost[] = [];
   for (const t of TARGETS) {
-    for (const name of profileChain(state, t)) {
-      try {
-        checkProfile(state, t, name);
-      } catch {
-        out.push(`  warning: ${t}'s profile chain names "${name}", which no longer resolves (fix: agentihooks init --target ${t} --profile <names>)`);
-      }
+    const chain = profileChain(before, t);
+    for (const name of chain) {
+      if (resolveProfile(before, t, name).from !== "missing" && resolveProfile(after, t, name).from === "missing") out.push({ target: t, name, chain });
     }
   }
   return out;
+}
+
+/** Returns the command that drops the lost profiles from each chain they are in. */
+function switchBack(lost: Lost[]): string[] {
+  const byTarget = new Map<Target, Lost[]>();
+  for (const l of lost) byTarget.set(l.target, [...(byTarget.get(l.target) ?? []), l]);
+  const commands = [...byTarget].map(([t, ls]) => {
+    const kept = ls[0].chain.filter((n) => !ls.some((l) => l.name === n));
+    return [kept.length ? kept.join(",") : "default", t] as const;
+  });
+  // One command for all harnesses when they would get the same chain.
+  if (commands.length === TARGETS.length && commands.every(([c]) => c === commands[0][0])) return [`agentihooks profile use ${commands[0][0]}`];
+  return commands.map(([c, t]) => `agentihooks profile use ${c} --target ${t}`);
+}
+
+/** Throws while chains need what is being unlinked, naming them and the switch that frees them. */
+function refuseOrWarn(lost: Lost[], force: boolean, doing: string): void {
+  if (!lost.length || force) return;
+  const uses = lost.map((l) => `${l.target} runs profile ${l.name}`).join(", ");
+  throw new AgentihooksError("E_LINK", `refused: ${uses}; ${doing} would make the hook deny every tool call of ${[...new Set(lost.map((l) => l.target))].join(", ")}. Switch first: ${switchBack(lost).join(" && ")} (or pass --force)`);
+}
+
+/** Returns what --force leaves denied, and the fix. */
+function deniedLines(lost: Lost[]): string[] {
+  if (!lost.length) return [];
+  const targets = [...new Set(lost.map((l) => l.target))];
+  return [
+    `  denied: every tool call of ${targets.join(", ")}: the profile chain names ${[...new Set(lost.map((l) => l.name))].join(", ")}, which no longer resolve${lost.length === 1 ? "s" : ""}`,
+    `  fix: ${switchBack(lost).join(" && ")}`,
+  ];
+}
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((f) => !f.startsWith(".")).sort();
+  } catch {
+    return [];
+  }
 }

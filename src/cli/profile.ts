@@ -1,0 +1,46 @@
+import { defineCommand } from "citty";
+import { AgentihooksError, oneLine } from "../errors";
+import { listProfiles, parseChain, renderProfiles, useProfiles } from "../setup/profile";
+import { TARGETS } from "../types";
+import { chooseTarget } from "./common";
+
+// `agentihooks profile list|use`: which profiles each harness runs, and switching them in state.json.
+
+/** Runs `f`; a refused name or a bad flag is a usage error: one line, exit 2, nothing written. */
+function usage(f: () => void): void {
+  try {
+    f();
+  } catch (err) {
+    if (!(err instanceof AgentihooksError) || !["E_USAGE", "E_PROFILE"].includes(err.code)) throw err;
+    process.stderr.write(`agentihooks: ${oneLine(err)}\n`);
+    process.exitCode = 2;
+  }
+}
+
+const list = defineCommand({
+  meta: { name: "list", description: "Show the profile chain of each harness and the profiles there are (built-in, bundle, linked)" },
+  args: { json: { type: "boolean", description: "Print one JSON document" } },
+  run({ args }) {
+    const listing = listProfiles();
+    process.stdout.write(args.json ? `${JSON.stringify(listing, null, 2)}\n` : renderProfiles(listing));
+  },
+});
+
+const use = defineCommand({
+  meta: { name: "use", description: "Record the profile chain (comma separated) in state.json, for one harness or all; harness configs are not touched" },
+  args: {
+    names: { type: "positional", description: "Profile names, comma separated, lowest priority first", required: true },
+    target: { type: "string", description: "claude, codex or copilot (default: all)" },
+  },
+  run({ args }) {
+    usage(() => {
+      const targets = args.target ? [chooseTarget(args.target)] : TARGETS;
+      process.stdout.write(`${useProfiles(parseChain(args.names), targets).join("\n")}\n`);
+    });
+  },
+});
+
+export default defineCommand({
+  meta: { name: "profile", description: "List the profile chains and profiles, or switch the chain (profile use NAME[,NAME])" },
+  subCommands: { list: () => list, use: () => use },
+});
