@@ -1,5 +1,7 @@
 import { defineCommand } from "citty";
+import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { paint } from "./paint";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -14,8 +16,9 @@ export default defineCommand({
   },
   run({ args }) {
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
+    const targets = parseTargets(args.target);
     const lines = runInit({
-      targets: parseTargets(args.target),
+      targets,
       scope: parseScope(args.scope),
       profiles: profiles?.length ? profiles : undefined,
       bundle: args.bundle,
@@ -24,6 +27,10 @@ export default defineCommand({
       cwd: process.cwd(),
       env: process.env,
     });
-    process.stdout.write(`${lines.join("\n")}\n`);
+    // Every call denied is said first, in red, with its fix; repairs of the home come before the rest.
+    const after = checkAfterInit(targets, process.cwd(), process.env, !!args["dry-run"]);
+    if (after.denied) process.stderr.write(`${paint().red(after.denied)}\n`);
+    if (after.denied && !args["dry-run"]) process.exitCode = 1;
+    process.stdout.write(`${[...after.repaired, ...lines].join("\n")}\n`);
   },
 });

@@ -6,6 +6,9 @@ import { builtinProfileNames } from "../conditions/builtin";
 import { ownerOfBundle } from "../conditions/layers";
 import { ownerKey } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
+import { readConfig } from "../config";
+import { homePaths } from "../state/home";
+import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 import { resolveProfile } from "./profile";
@@ -24,14 +27,26 @@ function listDirs(dir: string): string[] {
   }
 }
 
+/**
+ * Makes the home private and (strict modes) repairs the linked layers' folders and conditions; throws,
+ * before anything is recorded, what it cannot repair. Returns the repair lines.
+ */
+function secureLinked(layers: string[], doing: string): string[] {
+  const secured = secureHome(homePaths().home, readConfig().config.strictModes, layers);
+  refuseUnsafe(secured, doing);
+  return secured.repaired.map((r) => `  ${r}`);
+}
+
 /** Links a bundle; returns the lines to print. */
 export function linkBundle(dir: string): string[] {
   const path = requireDir(dir, "bundle");
+  const layers = [join(path, ".claude", "conditions"), ...listDirs(join(path, "profiles")).map((p) => join(path, "profiles", p, ".claude", "conditions"))];
+  const repaired = secureLinked(layers, `cannot link ${path}`);
   const state = loadState();
   const previous = state.bundle?.path;
   state.bundle = { path, linked_at: new Date().toISOString() };
   saveState(state);
-  const lines = [`linked bundle ${path}${previous && previous !== path ? ` (replaces ${previous})` : ""}`];
+  const lines = [`linked bundle ${path}${previous && previous !== path ? ` (replaces ${previous})` : ""}`, ...repaired];
   const hasConditions = existsSync(join(path, ".claude", "conditions"));
   const profiles = listDirs(join(path, "profiles"));
   if (hasConditions) lines.push(`  conditions: ${join(path, ".claude", "conditions")}`);
@@ -46,6 +61,7 @@ export function linkBundle(dir: string): string[] {
 export function linkProfile(name: string, dir: string, target?: Target): string[] {
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new AgentihooksError("E_PROFILE", `invalid profile name "${name}" (letters, digits, _ . - only)`);
   const path = requireDir(dir, `profile ${name}`);
+  const repaired = secureLinked([join(path, ".claude", "conditions")], `cannot link ${path}`);
   const state = loadState();
   if (target) {
     state.targets = { ...(state.targets ?? {}) };
@@ -54,7 +70,7 @@ export function linkProfile(name: string, dir: string, target?: Target): string[
     state.targets[target] = t;
   } else state.linked_profiles = { ...(state.linked_profiles ?? {}), [name]: path };
   saveState(state);
-  const lines = [`linked profile ${name} -> ${path}${target ? ` (${target} only)` : ""}`];
+  const lines = [`linked profile ${name} -> ${path}${target ? ` (${target} only)` : ""}`, ...repaired];
   const bundled = state.bundle?.path && existsSync(join(state.bundle.path, "profiles", name));
   if (builtinProfileNames().includes(name) || bundled) {
     lines.push(`  warning: ${bundled ? "the bundle" : "a built-in profile"} also has a profile "${name}" and resolves first; pick another name`);

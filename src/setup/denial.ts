@@ -1,0 +1,108 @@
+// Whether the hook would deny every PreToolUse call (an index, home, layer or condition strict modes
+// refuse, a profile or bundle that is gone, an unreadable state.json), and the one command line that
+// ends it. `doctor`, `conditions list` and `init` print this first, in one red line: a guard that
+// denies everything is as broken as one that allows everything, and far more confusing.
+import { join } from "node:path";
+import { type Config, readConfig } from "../config";
+import { cachePathFor, loadCatalog } from "../conditions/catalog";
+import { isBuiltinPath } from "../conditions/builtin";
+import { findGitRoot } from "../conditions/trust";
+import { oneLine } from "../errors";
+import { homePaths } from "../state/home";
+import { pathPrivacyVerdict, quoteArg } from "../state/private";
+import { secureHome } from "../state/secure-home";
+import { loadState, profileChain } from "../state/state-file";
+import type { Target } from "../types";
+
+export interface Denial {
+  targets: Target[];
+  /** The first reason the hook gives. */
+  reason: string;
+  /** One command line that makes the hook stop denying every call (several steps joined by &&). */
+  fix: string;
+}
+
+/** Returns why every PreToolUse call of `targets` in `cwd` would be denied, with its fix, or undefined. */
+export function everyCallDenied(targets: readonly Target[], cwd: string, config: Config, home = homePaths().home): Denial | undefined {
+  const denied: Target[] = [];
+  let reasons: string[] = [];
+  const fixes: string[] = [];
+  for (const target of targets) {
+    const opts = { target, cwd, home, config };
+    let broken: string[] | undefined;
+    let paths: string[] = [];
+    try {
+      // No preloaded state: the catalog loads state.json as the hook does (strictly).
+      const catalog = loadCatalog(opts);
+      broken = catalog.broken;
+      paths = [
+        cachePathFor(opts, findGitRoot(cwd)),
+        ...catalog.layers.filter((l) => !isBuiltinPath(l.path)).map((l) => l.path),
+        ...catalog.invalid.map((i) => i.path),
+      ];
+    } catch (err) {
+      broken = [oneLine(err)];
+    }
+    if (!broken?.length) continue;
+    denied.push(target);
+    if (!reasons.length) reasons = broken;
+    fixes.push(...fixesFor(broken, target, [home, join(home, "cache"), join(home, "state.json"), join(home, "trust.json"), ...paths]));
+  }
+  if (!denied.length) return undefined;
+  return { targets: denied, reason: reasons[0], fix: [...new Set(fixes)].join(" && ") || "agentihooks doctor" };
+}
+
+/** Returns the red line: what is denied, why, and the fix. */
+export function denialLine(d: Denial): string {
+  return `every tool call is denied (${d.targets.join(", ")}): ${d.reason}; fix: ${d.fix}`;
+}
+
+/** Returns the commands that end `broken`: a chmod per mode problem, then one per other reason. */
+function fixesFor(broken: string[], target: Target, paths: string[]): string[] {
+  const byCommand = new Map<string, string[]>();
+  for (const p of new Set(paths)) {
+    const v = pathPrivacyVerdict(p);
+    if (!v) continue;
+    const command = v.fix.slice(0, v.fix.lastIndexOf(" "));
+    byCommand.set(command, [...(byCommand.get(command) ?? []), quoteArg(p)]);
+  }
+  const out = [...byCommand].map(([command, args]) => `${command} ${args.join(" ")}`);
+  const missing = broken.flatMap((r) => /profile "([^"]+)" not found/.exec(r)?.[1] ?? []);
+  if (missing.length) out.push(`agentihooks profile use ${keptChain(target, missing).join(",")} --target ${target}`);
+  for (const reason of broken) {
+    const fix = otherFix(reason);
+    if (fix) out.push(fix);
+  }
+  return out;
+}
+
+/** Returns the command for a reason that is not a folder's or file's mode, or undefined. */
+function otherFix(reason: string): string | undefined {
+  if (/the linked bundle .* does not exist/.test(reason)) return "agentihooks unlink";
+  const state = /^(.*state\.json): (is empty|not valid JSON|\/|\(root\)|cannot read)/.exec(reason);
+  if (state) return `mv ${quoteArg(state[1])} ${quoteArg(`${state[1]}.broken`)} && agentihooks init`;
+  const list = /layer (\S+) cannot list/.exec(reason);
+  if (list) return `chmod u+rx ${quoteArg(list[1])}`;
+  return undefined;
+}
+
+/** Returns `target`'s chain without the profiles `gone` (the built-in default when nothing is left). */
+function keptChain(target: Target, gone: string[]): string[] {
+  let chain: string[] = [];
+  try {
+    chain = profileChain(loadState(), target);
+  } catch {}
+  const kept = chain.filter((n) => !gone.includes(n));
+  return kept.length ? kept : ["default"];
+}
+
+/**
+ * After `init`: makes the home private and repairs it (not on a dry run), then returns the repair
+ * lines and, when every call of `targets` would still be denied, the red line's text.
+ */
+export function checkAfterInit(targets: readonly Target[], cwd: string, env: Record<string, string | undefined>, dryRun: boolean): { repaired: string[]; denied?: string } {
+  const { config } = readConfig(env);
+  const repaired = dryRun ? [] : secureHome(homePaths().home, config.strictModes).repaired;
+  const denial = everyCallDenied(targets, cwd, config);
+  return { repaired, denied: denial && denialLine(denial) };
+}
