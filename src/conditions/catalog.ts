@@ -47,6 +47,8 @@ export interface CatalogOptions {
   state?: State;
   /** Called with a one-line note when caching degrades (read-only home, bad state.json). */
   onNote?: (note: string) => void;
+  /** The call came through the plugin's launcher: a harness with no chain recorded gets init's default. */
+  plugin?: boolean;
 }
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
@@ -103,6 +105,22 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   return rebuild(opts, cachePath, statePath, stateSig, cached, unsafe);
 }
 
+/**
+ * A plugin install never ran `init`: the first call that finds no chain for its harness records the
+ * one `init` records (the built-in default profile), so the hook, `conditions list` and `doctor` agree.
+ */
+function pluginDefault(state: State, opts: CatalogOptions, statePath: string, problems: string[]): State {
+  if (state.targets?.[opts.target]?.profiles !== undefined || state.targets?.global?.profiles !== undefined) return state;
+  const next: State = { ...state, targets: { ...(state.targets ?? {}), [opts.target]: { ...(state.targets?.[opts.target] ?? {}), profiles: ["default"] } } };
+  try {
+    const { saveState } = require("../state/state-file") as typeof import("../state/state-file");
+    saveState(next, statePath);
+  } catch (err) {
+    problems.push(`cannot record the plugin's default profile in ${statePath}: ${(err as Error).message}`);
+  }
+  return next;
+}
+
 /** Returns the catalog over an index; conditions are parsed per group, on first use. */
 function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebuildNow: () => Catalog): Catalog {
   // A line damaged in place means the file lied: trust the folders instead.
@@ -126,7 +144,7 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
 }
 
 /** Lists what changed since `previous` (all of it without one), writes the index and returns its catalog. */
-function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string, previous?: IndexFile, unsafe?: string): Catalog {
+function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, signed: string, previous?: IndexFile, unsafe?: string): Catalog {
   // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
   // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
   const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
@@ -137,6 +155,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const problems: string[] = [];
   const broken: string[] = unsafe ? [`the condition index cannot be trusted: ${unsafe}`] : [];
   let state = opts.state;
+  let stateSig = signed;
   if (!state) {
     try {
       state = loadState(statePath, opts.config.strictModes);
@@ -145,6 +164,9 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       problems.push((err as Error).message);
       broken.push(`${(err as Error).message} (the bundle and profile layers cannot be read)`);
     }
+    const loaded = state;
+    if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
+    if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
   const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config);
   problems.push(...plan.problems);

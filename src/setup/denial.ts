@@ -12,7 +12,7 @@ import { homePaths } from "../state/home";
 import { pathPrivacyVerdict, quoteArg } from "../state/private";
 import { secureHome } from "../state/secure-home";
 import { loadState, profileChain } from "../state/state-file";
-import type { Target } from "../types";
+import { TARGETS, type Target } from "../types";
 
 export interface Denial {
   targets: Target[];
@@ -103,6 +103,12 @@ function keptChain(target: Target, gone: string[]): string[] {
 export function checkAfterInit(targets: readonly Target[], cwd: string, env: Record<string, string | undefined>, dryRun: boolean): { repaired: string[]; denied?: string } {
   const { config } = readConfig(env);
   const repaired = dryRun ? [] : secureHome(homePaths().home, config.strictModes).repaired;
-  const denial = everyCallDenied(targets, cwd, config);
+  // The harnesses set up before count too: their calls go through the same home.
+  let recorded: Target[] = [];
+  try {
+    const state = loadState();
+    recorded = TARGETS.filter((t) => state.targets?.[t]?.profiles !== undefined);
+  } catch {}
+  const denial = everyCallDenied(TARGETS.filter((t) => targets.includes(t) || recorded.includes(t)), cwd, config);
   return { repaired, denied: denial && denialLine(denial) };
 }
