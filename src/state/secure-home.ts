@@ -1,5 +1,5 @@
 // The folders agentihooks trusts, made trustworthy by the commands that create them. `init`, `link`
-// and `conditions set` create the home, its cache and the runtime layer 0700 whatever the umask, and
+// and `conditions set` create the home (and a layer they write into) 0700 whatever the umask, and
 // under strict modes repair what they find: a folder or condition of theirs that strict modes would
 // refuse (writable by every user, or by a group other than the owner's private group) loses that
 // write bit, and they say so. What they cannot repair (owned by another user, a chmod refused) is
@@ -69,13 +69,13 @@ function repairOne(path: string, st: Stats, out: Secured): void {
 }
 
 /**
- * Creates the home, its cache and its runtime layer private, and (strict) repairs them and `layers`;
+ * Creates the home private, and (strict) repairs it, its cache, its runtime layer and `layers`;
  * returns what it repaired and what it could not.
  */
 export function secureHome(home: string, strict: boolean, layers: string[] = []): Secured {
   const paths = homePaths(home);
-  makePrivateDir(paths.conditions);
-  makePrivateDir(paths.cache);
+  // The home only: its cache and runtime layer are made 0700 by whoever first writes into them.
+  makePrivateDir(paths.home);
   if (!strict) return { repaired: [], refused: [] };
   return repairModes([paths.home, paths.cache, paths.conditions, paths.state, join(home, "trust.json"), ...layers]);
 }
