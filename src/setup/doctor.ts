@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, readConfig } from "../config";
-import { builtinFiles } from "../conditions/builtin";
+import { builtinFiles, isBuiltinPath } from "../conditions/builtin";
 import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { findGitRoot } from "../conditions/trust";
@@ -66,6 +66,9 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   // The plugin registers Claude's hooks and MCP server itself: a plugin-only Claude is set up.
   const hooked = plugin && !active.includes("claude") ? (["claude", ...active] as Target[]) : active;
   if (plugin) checks.push(...pluginChecks(plugin, scopes, setup, opts.env));
+  if (plugin && state.targets?.claude?.profiles === undefined && state.targets?.global?.profiles === undefined) {
+    checks.push({ level: "info", text: "claude: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does" });
+  }
   if (!hooked.length) checks.push(nothingSetUp(state, scopes));
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));
   for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(scopes, setup) ?? []));
@@ -167,7 +170,11 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
   for (const n of notes) if (!broken.has(n)) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
   if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
   for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: deniedFix ?? `agentihooks profile list, then: agentihooks profile use NAME --target ${target}` });
-  for (const i of catalog.invalid) checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: "rename or fix the file (agentihooks conditions list shows why)" });
+  for (const i of catalog.invalid) {
+    // A file or folder refused for its modes is fixed by the chmod that makes it private, not by a rename.
+    const modes = config.strictModes && !isBuiltinPath(i.path) ? pathPrivacyVerdict(i.path) : undefined;
+    checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: modes?.fix ?? "rename or fix the file (agentihooks conditions list shows why)" });
+  }
   checkInterpreters(target, catalog, opts.env, checks);
   checkShadowed(target, catalog, checks);
 }

@@ -33,6 +33,7 @@ describe("the Claude plugin", () => {
     enablePlugin(sb);
     const r = doctor(sb, env);
     expect(texts(r, "ok")).toContain(`claude: the agentihooks plugin is enabled in ${paths(sb).claude}`);
+    expect(texts(r, "info")).toContain("claude: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does");
     expect(levels(r, "fail")).toEqual([]);
     expect(r.exitCode).toBe(0);
     expect(JSON.stringify(r.json.checks)).not.toContain("agentihooks init --target claude");

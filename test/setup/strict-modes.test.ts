@@ -163,6 +163,14 @@ describe("every call denied: said first, in red, with a fix that works (as the c
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
   });
 
+  test("a refused condition file: its doctor line's fix is the chmod, not a rename", () => {
+    const { sb, env } = setup();
+    const cond = writeFile(join(sb.home, "conditions", "pre-bash-ok.sh"), "#!/bin/sh\nexit 0\n", 0o777);
+    const checks = run(["doctor", "--json"], { env, cwd: sb.repo }).json.checks;
+    expect(checks.find((c: any) => c.level === "warn" && c.text.startsWith(`claude: ${cond}: `)).fix).toBe(`chmod go-w ${cond}`);
+    expect(checks[0].fix).toBe(`chmod go-w ${cond}`);
+  });
+
   test("conditions list: the red line is the first line, and in --json", () => {
     const { sb, env } = setup();
     chmodSync(sb.home, 0o777);
