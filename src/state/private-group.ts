@@ -7,53 +7,45 @@
 // Read once per process, and only when a group-writable mode is met.
 import { readFileSync } from "node:fs";
 
-interface Accounts {
-  /** uid -> [name, primary gid] */
-  users: Map<number, [string, number]>;
-  /** gid -> [group name, member names] */
-  groups: Map<number, [string, string[]]>;
-  /** gid -> how many accounts have it as primary group */
-  primaryCount: Map<number, number>;
-}
+let files: { passwd: string; group: string } | undefined;
 
-let accounts: Accounts | undefined;
-
-/** Returns the lines of a colon-separated file split into fields; none when it cannot be read. */
-function rows(path: string): string[][] {
+function read(path: string): string {
   try {
-    return readFileSync(path, "utf8").split("\n").filter((l) => l && !l.startsWith("#")).map((l) => l.split(":"));
+    return readFileSync(path, "utf8");
   } catch {
-    return [];
+    return "";
   }
 }
 
-function load(): Accounts {
-  if (accounts) return accounts;
-  const a: Accounts = { users: new Map(), groups: new Map(), primaryCount: new Map() };
-  for (const [name, , uid, gid] of rows("/etc/passwd")) {
-    const u = Number(uid);
-    const g = Number(gid);
-    if (!name || !Number.isInteger(u) || !Number.isInteger(g)) continue;
-    if (!a.users.has(u)) a.users.set(u, [name, g]);
-    a.primaryCount.set(g, (a.primaryCount.get(g) ?? 0) + 1);
-  }
-  for (const [name, , gid, members] of rows("/etc/group")) {
-    const g = Number(gid);
-    if (!name || !Number.isInteger(g) || a.groups.has(g)) continue;
-    a.groups.set(g, [name, (members ?? "").split(",").map((m) => m.trim()).filter(Boolean)]);
-  }
-  accounts = a;
-  return a;
+/** The two files, read once. Looked up with one regular expression per question (no full parse: it is cheaper). */
+function accounts(): { passwd: string; group: string } {
+  files ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  return files;
 }
+
+/** Returns [login name, primary gid] of `uid` from /etc/passwd (its first entry), or undefined. */
+function user(uid: number): [string, number] | undefined {
+  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${uid}:(\\d+):`, "m").exec(accounts().passwd);
+  return m ? [m[1], Number(m[2])] : undefined;
+}
+
+/** Returns [group name, member names] of `gid` from /etc/group (its first entry), or undefined. */
+function group(gid: number): [string, string[]] | undefined {
+  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${gid}:([^\\n]*)$`, "m").exec(accounts().group);
+  return m ? [m[1], m[2].split(",").map((s) => s.trim()).filter(Boolean)] : undefined;
+}
+
+/** Returns how many /etc/passwd entries have `gid` as primary group. */
+const primaryCount = (gid: number): number => accounts().passwd.match(new RegExp(`^[^:\\n]+:[^:\\n]*:\\d+:${gid}:`, "gm"))?.length ?? 0;
 
 /** Returns the name of group `gid` as /etc/group lists it, else the number. */
 export function groupName(gid: number): string {
-  return load().groups.get(gid)?.[0] ?? String(gid);
+  return group(gid)?.[0] ?? String(gid);
 }
 
 /** Returns the login name of `uid` as /etc/passwd lists it, or undefined. */
 export function userName(uid: number): string | undefined {
-  return load().users.get(uid)?.[0];
+  return user(uid)?.[0];
 }
 
 /**
@@ -61,15 +53,15 @@ export function userName(uid: number): string | undefined {
  * other member and no other account's primary group), else why it is not.
  */
 export function notPrivateGroup(gid: number, uid: number): string | undefined {
-  const a = load();
-  const user = a.users.get(uid);
-  const group = a.groups.get(gid);
-  const name = group?.[0] ?? `gid ${gid}`;
-  if (!user) return `uid ${uid} is not listed in /etc/passwd, so group ${name} is not known to be private`;
-  if (user[1] !== gid) return `group ${name} is not the primary group of ${user[0]}`;
-  if (!group) return `group ${gid} is not listed in /etc/group, so it is not known to be private`;
-  const others = group[1].filter((m) => m !== user[0]);
+  if (!Number.isInteger(gid) || !Number.isInteger(uid)) return `gid ${gid} is not a number`;
+  const u = user(uid);
+  const g = group(gid);
+  const name = g?.[0] ?? `gid ${gid}`;
+  if (!u) return `uid ${uid} is not listed in /etc/passwd, so group ${name} is not known to be private`;
+  if (u[1] !== gid) return `group ${name} is not the primary group of ${u[0]}`;
+  if (!g) return `group ${gid} is not listed in /etc/group, so it is not known to be private`;
+  const others = g[1].filter((m) => m !== u[0]);
   if (others.length) return `group ${name} has other members (${others.join(", ")})`;
-  if ((a.primaryCount.get(gid) ?? 0) > 1) return `group ${name} is the primary group of other accounts too`;
+  if (primaryCount(gid) > 1) return `group ${name} is the primary group of other accounts too`;
   return undefined;
 }
