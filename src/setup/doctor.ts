@@ -146,13 +146,16 @@ function checkHome(config: Config): Check {
   }
 }
 
-/** Cache freshness, interpreters, invalid files, missing profiles and shadowed conditions for one target. */
 /** True when the target's cached index would be used as it is. */
 function cacheIsFresh(target: Target, opts: DoctorOptions, config: Config): boolean {
   const home = homePaths().home;
   return indexIsFresh(cachePathFor({ target, cwd: opts.cwd, home, config }, findGitRoot(opts.cwd)), join(home, "state.json"));
 }
 
+/**
+ * Cache freshness, every call denied (with `deniedFix`), interpreters, invalid files, other problems
+ * and shadowed conditions for one target.
+ */
 function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], wasFresh: boolean, deniedFix?: string): void {
   const { config } = readConfig(opts.env);
   const home = homePaths().home;
@@ -169,7 +172,7 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
   if (broken.size) checks.push({ level: "fail", text: `${target}: every PreToolUse call is denied: ${[...broken].join("; ")}`, fix: deniedFix ?? "agentihooks conditions list" });
   for (const n of notes) if (!broken.has(n)) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
   if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
-  for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: deniedFix ?? `agentihooks profile list, then: agentihooks profile use NAME --target ${target}` });
+  for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: "agentihooks conditions list (it shows the layers and their problems)" });
   for (const i of catalog.invalid) {
     // A file or folder refused for its modes is fixed by the chmod that makes it private, not by a rename.
     const modes = config.strictModes && !isBuiltinPath(i.path) ? pathPrivacyVerdict(i.path) : undefined;

@@ -3,7 +3,7 @@
 // harness config changes), refuses an unknown name with exit 2 and writes nothing; a plugin-only
 // install gets the built-in default profile `init` records, so its guards run.
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, REPO, claudeBash, hook, run, sandbox, type Sandbox, writeFile } from "../helpers";
 
@@ -103,8 +103,13 @@ describe("the plugin gives the default profile init gives", () => {
     symlinkSync(BIN, join(bin, "agentihooks"));
     const env = { ...sb.env, PATH: `${bin}:${sb.env.PATH}` };
     const push = JSON.stringify(claudeBash("git push --force origin main", sb.repo));
-    // Without the plugin, nothing recorded means no profile: the push is not the guard's to see.
+    // Without the plugin, nothing recorded means no profile: the push is not the guard's to see; and
+    // the index that call and `conditions list` cache must not keep the plugin's call from recording.
+    const old = new Date(Date.now() - 60_000); // folders changed under 2 s ago are never cached
+    for (const p of [join(sb.home, "conditions"), sb.repo, join(sb.repo, ".git")]) utimesSync(p, old, old);
     expect(hook(push, { env: sb.env, target: "claude", event: "PreToolUse" }).exitCode).toBe(0);
+    expect(ah(sb, ["conditions", "list"]).exitCode).toBe(0);
+    expect(readdirSync(join(sb.home, "cache")).length).toBeGreaterThan(0);
     const p = Bun.spawnSync(["sh", LAUNCHER, "hook", "--target", "claude", "--event", "PreToolUse"], { env, cwd: sb.repo, stdin: new Blob([push]), stdout: "pipe", stderr: "pipe" });
     expect(p.exitCode).toBe(2);
     expect(p.stderr.toString()).toContain("git-guard");
