@@ -26,15 +26,13 @@ export function makePrivateDir(dir: string): void {
 }
 
 /**
- * Repairs `paths` and, for each folder among them, the files directly in it: returns what it repaired
- * and what it could not. Paths that do not exist, and symbolic links, are left as they are.
+ * Repairs `paths` and, for each folder among `inside`, the files directly in it: returns what it
+ * repaired and what it could not. Paths that do not exist, and symbolic links, are left as they are.
  */
-export function repairModes(paths: string[]): Secured {
+export function repairModes(paths: string[], inside: string[] = []): Secured {
   const out: Secured = { repaired: [], refused: [] };
   const seen = new Set<string>();
   const visit = (path: string, inner: boolean) => {
-    if (seen.has(path)) return;
-    seen.add(path);
     let st: Stats;
     try {
       st = lstatSync(path);
@@ -42,7 +40,8 @@ export function repairModes(paths: string[]): Secured {
       return;
     }
     if (st.isSymbolicLink()) return;
-    repairOne(path, st, out);
+    if (!seen.has(path)) repairOne(path, st, out);
+    seen.add(path);
     if (inner && st.isDirectory()) {
       let names: string[] = [];
       try {
@@ -51,7 +50,8 @@ export function repairModes(paths: string[]): Secured {
       for (const n of names) if (!n.startsWith(".")) visit(join(path, n), false);
     }
   };
-  for (const p of paths) visit(p, true);
+  for (const p of paths) visit(p, false);
+  for (const p of inside) visit(p, true);
   return out;
 }
 
@@ -77,7 +77,8 @@ export function secureHome(home: string, strict: boolean, layers: string[] = [])
   // The home only: its cache and runtime layer are made 0700 by whoever first writes into them.
   makePrivateDir(paths.home);
   if (!strict) return { repaired: [], refused: [] };
-  return repairModes([paths.home, paths.cache, paths.conditions, paths.state, join(home, "trust.json"), ...layers]);
+  // What the hook checks, and nothing else of the home: AGENTIHOOKS_HOME may be a folder with other files.
+  return repairModes([paths.home, paths.state, join(home, "trust.json")], [paths.cache, paths.conditions, join(home, "gates"), ...layers]);
 }
 
 /** Throws a one-line error naming what strict modes refuse and the command that fixes it, when any. */

@@ -235,6 +235,21 @@ describe("folders made private whatever the umask, and repaired", () => {
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
   });
 
+  test("init repairs only what the hook checks: other files of the home folder are left as they are", () => {
+    const sb = sandbox();
+    const env = { ...sb.env, AGENTIHOOKS_STRICT_MODES: "1" };
+    const notes = writeFile(join(sb.home, "notes.txt"), "mine\n", 0o666);
+    const shared = join(sb.home, "shared");
+    mkdirSync(shared, { mode: 0o777 });
+    chmodSync(shared, 0o777);
+    chmodSync(sb.home, 0o777);
+    expect(run(["init", "--target", "claude", "--no-mcp"], { env, cwd: sb.repo }).exitCode).toBe(0);
+    expect(mode(sb.home)).toBe(0o755);
+    expect(mode(join(sb.home, "conditions"))).toBe(0o755);
+    expect(mode(notes)).toBe(0o666);
+    expect(mode(shared)).toBe(0o777);
+  });
+
   // only root can give a folder away
   test.skipIf(!isRoot)("link refuses, writing nothing, a layer owned by another user", () => {
     const sb = sandbox();
