@@ -40,7 +40,7 @@ describe.skipIf(!isRoot)("an ordinary user with umask 002 (needs root to create 
     sh(["userdel", owner]);
     sh(["groupdel", owner]);
     rmSync(dir, { recursive: true, force: true });
-  });
+  }, 60_000); // userdel takes a while on a loaded machine
 
   // One user with its private group (useradd -U), its home in the test's folder.
   expect(sh(["useradd", "-M", "-U", "-s", "/bin/sh", "-d", join(dir, "home"), owner]).exitCode).toBe(0);
