@@ -26,29 +26,33 @@ export interface Denial {
 export function everyCallDenied(targets: readonly Target[], cwd: string, config: Config, home = homePaths().home): Denial | undefined {
   const denied: Target[] = [];
   let reasons: string[] = [];
-  const fixes: string[] = [];
+  const paths = new Set([home, join(home, "cache"), join(home, "state.json"), join(home, "trust.json")]);
+  const chains = new Map<Target, string>();
+  const others: string[] = [];
   for (const target of targets) {
     const opts = { target, cwd, home, config };
     let broken: string[] | undefined;
-    let paths: string[] = [];
     try {
       // No preloaded state: the catalog loads state.json as the hook does (strictly).
       const catalog = loadCatalog(opts);
       broken = catalog.broken;
-      paths = [
-        cachePathFor(opts, findGitRoot(cwd)),
-        ...catalog.layers.filter((l) => !isBuiltinPath(l.path)).map((l) => l.path),
-        ...catalog.invalid.map((i) => i.path),
-      ];
+      if (broken?.length) {
+        paths.add(cachePathFor(opts, findGitRoot(cwd)));
+        for (const l of catalog.layers) if (!isBuiltinPath(l.path)) paths.add(l.path);
+        for (const i of catalog.invalid) paths.add(i.path);
+      }
     } catch (err) {
       broken = [oneLine(err)];
     }
     if (!broken?.length) continue;
     denied.push(target);
     if (!reasons.length) reasons = broken;
-    fixes.push(...fixesFor(broken, target, [home, join(home, "cache"), join(home, "state.json"), join(home, "trust.json"), ...paths]));
+    const missing = broken.flatMap((r) => /profile "([^"]+)" not found/.exec(r)?.[1] ?? []);
+    if (missing.length) chains.set(target, keptChain(target, missing).join(","));
+    others.push(...broken.flatMap((r) => otherFix(r) ?? []));
   }
   if (!denied.length) return undefined;
+  const fixes = [...modeFixes(paths), ...profileFixes(chains), ...others];
   return { targets: denied, reason: reasons[0], fix: [...new Set(fixes)].join(" && ") || "agentihooks doctor" };
 }
 
@@ -57,23 +61,23 @@ export function denialLine(d: Denial): string {
   return `every tool call is denied (${d.targets.join(", ")}): ${d.reason}; fix: ${d.fix}`;
 }
 
-/** Returns the commands that end `broken`: a chmod per mode problem, then one per other reason. */
-function fixesFor(broken: string[], target: Target, paths: string[]): string[] {
+/** Returns one command per kind of mode fix (chmod g-w, chmod go-w, chown) over every path that needs it. */
+function modeFixes(paths: Set<string>): string[] {
   const byCommand = new Map<string, string[]>();
-  for (const p of new Set(paths)) {
+  for (const p of paths) {
     const v = pathPrivacyVerdict(p);
     if (!v) continue;
     const command = v.fix.slice(0, v.fix.lastIndexOf(" "));
     byCommand.set(command, [...(byCommand.get(command) ?? []), quoteArg(p)]);
   }
-  const out = [...byCommand].map(([command, args]) => `${command} ${args.join(" ")}`);
-  const missing = broken.flatMap((r) => /profile "([^"]+)" not found/.exec(r)?.[1] ?? []);
-  if (missing.length) out.push(`agentihooks profile use ${keptChain(target, missing).join(",")} --target ${target}`);
-  for (const reason of broken) {
-    const fix = otherFix(reason);
-    if (fix) out.push(fix);
-  }
-  return out;
+  return [...byCommand].map(([command, args]) => `${command} ${args.join(" ")}`);
+}
+
+/** Returns the `profile use` commands that drop missing profiles: one for every harness when they agree. */
+function profileFixes(chains: Map<Target, string>): string[] {
+  const values = [...chains.values()];
+  if (chains.size === TARGETS.length && values.every((c) => c === values[0])) return [`agentihooks profile use ${values[0]}`];
+  return [...chains].map(([t, chain]) => `agentihooks profile use ${chain} --target ${t}`);
 }
 
 /** Returns the command for a reason that is not a folder's or file's mode, or undefined. */

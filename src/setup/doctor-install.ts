@@ -17,14 +17,23 @@ function claudeSettingsFiles(scopes: Scope[], ctx: SetupContext): string[] {
   return files;
 }
 
+/** Returns each of Claude's settings files that parses, with its path. */
+function claudeSettings(scopes: Scope[], ctx: SetupContext): [string, { enabledPlugins?: unknown; disableAllHooks?: unknown }][] {
+  return claudeSettingsFiles(scopes, ctx).flatMap((path): [string, { enabledPlugins?: unknown; disableAllHooks?: unknown }][] => {
+    try {
+      const value: unknown = JSON.parse(readFileSync(path, "utf8"));
+      return value && typeof value === "object" && !Array.isArray(value) ? [[path, value]] : [];
+    } catch {
+      return []; // missing or not JSON: the shared checks report a settings file that does not parse
+    }
+  });
+}
+
 /** Returns the settings file that enables the agentihooks plugin in Claude Code (`enabledPlugins`), or undefined. */
 export function claudePluginFile(scopes: Scope[], ctx: SetupContext): string | undefined {
-  for (const path of claudeSettingsFiles(scopes, ctx)) {
-    try {
-      const value = JSON.parse(readFileSync(path, "utf8")) as { enabledPlugins?: Record<string, unknown> };
-      const enabled = value.enabledPlugins && typeof value.enabledPlugins === "object" ? value.enabledPlugins : {};
-      if (Object.entries(enabled).some(([id, on]) => /^agentihooks@/.test(id) && on === true)) return path;
-    } catch {} // missing or not JSON: the shared checks report a settings file that does not parse
+  for (const [path, value] of claudeSettings(scopes, ctx)) {
+    const enabled = value.enabledPlugins && typeof value.enabledPlugins === "object" ? value.enabledPlugins : {};
+    if (Object.entries(enabled).some(([id, on]) => /^agentihooks@/.test(id) && on === true)) return path;
   }
   return undefined;
 }
@@ -48,6 +57,9 @@ export function pluginChecks(plugin: string, scopes: Scope[], ctx: SetupContext,
   if (!Bun.which("agentihooks", { PATH: env.PATH ?? "" })) {
     checks.push({ level: "fail", text: "claude: the plugin's hooks find no agentihooks on PATH: every guarded tool call is denied", fix: "put the agentihooks executable in a folder on PATH (see docs/install.md)" });
   }
+  // disableAllHooks turns the plugin's hooks off too (init's hooks get this check from claude-doctor.ts).
+  const off = claudeSettings(scopes, ctx).find(([, v]) => v.disableAllHooks === true)?.[0];
+  if (off) checks.push({ level: "fail", text: `claude: ${off} sets disableAllHooks: Claude runs no hooks, the plugin's included`, fix: `remove "disableAllHooks" from ${off}` });
   for (const scope of registeredScopes("claude", scopes, ctx)) {
     checks.push({
       level: "warn",

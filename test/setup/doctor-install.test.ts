@@ -48,6 +48,14 @@ describe("the Claude plugin", () => {
     expect(r.exitCode).toBe(1);
   });
 
+  test("the plugin with disableAllHooks in Claude's settings: no hook runs, a failure", () => {
+    const sb = sandbox();
+    enablePlugin(sb, { disableAllHooks: true });
+    const r = doctor(sb, withPath(sb));
+    expect(levels(r, "fail")).toContainEqual({ level: "fail", text: `claude: ${paths(sb).claude} sets disableAllHooks: Claude runs no hooks, the plugin's included`, fix: `remove "disableAllHooks" from ${paths(sb).claude}` });
+    expect(r.exitCode).toBe(1);
+  });
+
   test("plugin and init: hooks registered twice, with the uninit that fixes it", () => {
     const sb = sandbox();
     const env = withPath(sb);

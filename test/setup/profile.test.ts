@@ -94,6 +94,27 @@ describe("profile use", () => {
   });
 });
 
+describe("unlink --force, then the fix it prints", () => {
+  test("the calls it leaves denied are allowed again once the printed command runs", () => {
+    const sb = sandbox();
+    const bundle = join(sb.root, "bundle");
+    mkdirSync(join(bundle, "profiles", "team", ".claude", "conditions"), { recursive: true });
+    expect(ah(sb, ["link", bundle]).exitCode).toBe(0);
+    expect(ah(sb, ["profile", "use", "default,team"]).exitCode).toBe(0);
+    const ls = claudeBash("ls", sb.repo);
+    expect(hook(ls, { env: sb.env }).exitCode).toBe(0);
+    const r = ah(sb, ["unlink", "--force"]);
+    expect(r.stdout).toContain("denied: every tool call of claude, codex, copilot: the profile chain names team");
+    const fix = /^ {2}fix: (.*)$/m.exec(r.stdout)?.[1];
+    expect(fix).toBe("agentihooks profile use default");
+    expect(hook(ls, { env: sb.env }).stderr).toContain('profile "team" not found');
+    const doctor = ah(sb, ["doctor", "--json"]);
+    expect(doctor.json.checks[0]).toMatchObject({ first: true, fix: "agentihooks profile use default" });
+    expect(ah(sb, fix!.split(" ").slice(1)).exitCode).toBe(0);
+    expect(hook(ls, { env: sb.env }).exitCode).toBe(0);
+  });
+});
+
 describe("the plugin gives the default profile init gives", () => {
   const LAUNCHER = join(REPO, "plugins/agentihooks/scripts/agentihooks.sh");
   test("a plugin-only install: the first call records default; the git guard runs; the CLI agrees", () => {
