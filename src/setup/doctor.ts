@@ -169,7 +169,8 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
     return;
   }
   const broken = new Set(catalog.broken ?? []);
-  if (broken.size) checks.push({ level: "fail", text: `${target}: every PreToolUse call is denied: ${[...broken].join("; ")}`, fix: deniedFix ?? "agentihooks conditions list" });
+  // Said once, first, when the red line names this target; here only if it somehow does not.
+  if (broken.size && !deniedFix) checks.push({ level: "fail", text: `${target}: every PreToolUse call is denied: ${[...broken].join("; ")}`, fix: "agentihooks conditions list" });
   for (const n of notes) if (!broken.has(n)) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
   if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
   for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: "agentihooks conditions list (it shows the layers and their problems)" });
