@@ -53,7 +53,9 @@ export function everyCallDenied(targets: readonly Target[], cwd: string, config:
   }
   if (!denied.length) return undefined;
   const fixes = [...modeFixes(paths), ...profileFixes(chains), ...others];
-  return { targets: denied, reason: reasons[0], fix: [...new Set(fixes)].join(" && ") || "agentihooks doctor" };
+  // The reason without the fix it may end with: the red line gives the whole fix once, after it.
+  const reason = reasons[0].replace(/; run:? [^;()]*(\)?)$/, "$1");
+  return { targets: denied, reason, fix: [...new Set(fixes)].join(" && ") || "agentihooks doctor" };
 }
 
 /** Returns the red line: what is denied, why, and the fix. */

@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { AgentihooksError } from "../errors";
 import { homePaths } from "./home";
 import { type PrivacyVerdict, privacyVerdict } from "./private";
+import { groupName } from "./private-group";
 
 export interface Secured {
   /** One line per repair: what it was and the chmod applied. */
@@ -62,7 +63,8 @@ function repairOne(path: string, st: Stats, out: Secured): void {
   if (v.kind === "owner" || bits === undefined) return void out.refused.push(v);
   try {
     chmodSync(path, st.mode & 0o7777 & ~bits);
-    out.repaired.push(`repaired ${v.problem}: ${v.fix.split(" ").slice(0, 2).join(" ")}`);
+    const was = v.kind === "others" ? "every user" : `its group ${groupName(st.gid)}, and ${v.why}`;
+    out.repaired.push(`repaired ${path}: ${v.fix.split(" ").slice(0, 2).join(" ")} (it was writable by ${was}; mode ${(st.mode & 0o777).toString(8)})`);
   } catch (err) {
     out.refused.push({ ...v, problem: `${v.problem}, and chmod failed (${(err as Error).message})` });
   }

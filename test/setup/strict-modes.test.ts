@@ -111,7 +111,7 @@ describe.skipIf(!isRoot)("an ordinary user with umask 002 (needs root to create 
     expect(hookAs("ls").exitCode).toBe(2);
     const init = asOwner(`'${BIN}' init --target claude --no-mcp`);
     expect(init.exitCode).toBe(0);
-    expect(init.stdout).toContain(`repaired ${ahome} is writable by its group ${owner}`);
+    expect(init.stdout).toContain(`repaired ${ahome}: chmod g-w (it was writable by its group ${owner}, and group ${owner} has other members (${other}); mode 775)`);
     expect(init.stdout).toContain(`chmod g-w`);
     expect(mode(ahome)).toBe(0o755);
     expect(hookAs("ls").exitCode).toBe(0);
@@ -135,7 +135,7 @@ describe("every call denied: said first, in red, with a fix that works (as the c
     const doctor = run(["doctor"], { env, cwd: sb.repo });
     expect(doctor.exitCode).toBe(1);
     const lines = doctor.stdout.split("\n");
-    expect(lines[0]).toBe(`every tool call is denied (claude): the condition index cannot be trusted: ${sb.home} is writable by every user (mode 777); run chmod go-w ${sb.home}; fix: chmod go-w ${sb.home}`);
+    expect(lines[0]).toBe(`every tool call is denied (claude): the condition index cannot be trusted: ${sb.home} is writable by every user (mode 777); fix: chmod go-w ${sb.home}`);
     expect(doctor.stdout).toContain(`FAIL  home ${sb.home} is writable by every user`);
     // one fix line per distinct fix: the red line's fix is not repeated under the checks that share it
     expect(doctor.stdout.split("\n").filter((l) => l.includes(`fix: chmod go-w ${sb.home}`))).toHaveLength(1);
@@ -187,7 +187,7 @@ describe("every call denied: said first, in red, with a fix that works (as the c
     chmodSync(sb.home, 0o777);
     const init = run(["init", "--target", "claude", "--no-mcp"], { env, cwd: sb.repo });
     expect(init.exitCode).toBe(0);
-    expect(init.stdout.split("\n")[0]).toBe(`repaired ${sb.home} is writable by every user (mode 777): chmod go-w`);
+    expect(init.stdout.split("\n")[0]).toBe(`repaired ${sb.home}: chmod go-w (it was writable by every user; mode 777)`);
     expect(init.stderr).toBe("");
     expect(mode(sb.home)).toBe(0o755);
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
@@ -224,13 +224,13 @@ describe("folders made private whatever the umask, and repaired", () => {
     chmodSync(sb.home, 0o700);
     chmodSync(join(sb.home, "conditions"), 0o777);
     const set = run(["conditions", "set", "--name", "x", "--matcher", "bash"], { env, cwd: sb.repo, stdin: "exit 0\n" });
-    expect(set.stdout).toContain(`repaired ${join(sb.home, "conditions")} is writable by every user (mode 777): chmod go-w`);
+    expect(set.stdout).toContain(`repaired ${join(sb.home, "conditions")}: chmod go-w (it was writable by every user; mode 777)`);
     expect(mode(join(sb.home, "conditions"))).toBe(0o755);
     const bundle = join(sb.root, "bundle");
     writeFile(join(bundle, ".claude", "conditions", "pre-bash-b.sh"), "#!/bin/sh\nexit 0\n", 0o777);
     const link = run(["link", bundle], { env, cwd: sb.repo });
     expect(link.exitCode).toBe(0);
-    expect(link.stdout).toContain(`repaired ${join(bundle, ".claude", "conditions", "pre-bash-b.sh")} is writable by every user (mode 777): chmod go-w`);
+    expect(link.stdout).toContain(`repaired ${join(bundle, ".claude", "conditions", "pre-bash-b.sh")}: chmod go-w (it was writable by every user; mode 777)`);
     expect(mode(join(bundle, ".claude", "conditions", "pre-bash-b.sh"))).toBe(0o755);
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
   });
