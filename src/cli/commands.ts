@@ -22,4 +22,5 @@ export const commands: Record<string, Lazy> = {
   hook: () => load(import("./hook")),
   completion: () => load(import("./completion")),
   man: () => load(import("./man")),
+  profile: () => load(import("./profile")),
 };

@@ -9,6 +9,7 @@ import { analyze } from "../shell/analyze";
 import { enforcementProblems } from "../enforcement/api";
 import type { Catalog } from "../conditions/catalog";
 import type { Condition, Step } from "../types";
+import { type Denial, denialLine, everyCallDenied } from "../setup/denial";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 
@@ -22,6 +23,8 @@ export interface ListDocument {
   enforcement_problems: { source: string; path: string; error: string }[];
   fires?: (ListDocument["conditions"][number] & { why: string })[];
   programs?: { programs: string[]; dynamic: boolean; modules?: string[] };
+  /** Set when the hook denies every PreToolUse call: why, and the command that ends it. */
+  denied?: Denial;
 }
 
 const pick = (c: Condition) => ({ file: c.file, step: c.step, matcher: c.matcher, name: c.name, async: c.async, source: c.source, path: c.path, order: c.order });
@@ -42,6 +45,8 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   const conditions = active.filter((c) => !opts.step || c.step === opts.step);
   const layers = catalog.layers.map(({ note, ...l }) => l);
   const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
+  const denied = everyCallDenied([target], opts.cwd ?? process.cwd(), readConfig().config);
+  if (denied) doc.denied = denied;
   if (opts.tool) {
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
@@ -57,7 +62,8 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
 
 function render(doc: ListDocument): string {
   const p = paint();
-  const out: string[] = [p.bold(`Layers (${doc.target}, lowest to highest priority)`)];
+  const out: string[] = doc.denied ? [p.red(denialLine(doc.denied)), ""] : [];
+  out.push(p.bold(`Layers (${doc.target}, lowest to highest priority)`));
   for (const l of doc.layers) {
     const state = l.skipped
       ? p.yellow(`skipped${l.untrusted_owner ? `: untrusted owner ${l.untrusted_owner}` : ""}`)

@@ -51,6 +51,6 @@ export default defineCommand({
     });
     if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     const state = r.active ? `active, #${(r.listed?.order ?? 0) + 1} in execution order` : `not active: ${r.note}`;
-    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n`);
+    process.stdout.write(`${(r.repaired ?? []).map((l) => `${l}\n`).join("")}wrote ${r.path} [${r.layer}] (${state})\n`);
   },
 });

@@ -1,5 +1,7 @@
 import { defineCommand } from "citty";
+import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { paint } from "./paint";
 import { setupLines } from "./setup-output";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
@@ -39,7 +41,12 @@ export default defineCommand({
       env: process.env,
     }));
     if (!lines) return;
-    const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, lines };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
+    // Every call denied is said first, in red, with its fix; repairs of the home come before the rest.
+    const after = checkAfterInit(targets, process.cwd(), process.env, !!args["dry-run"]);
+    if (after.denied) process.stderr.write(`${paint().red(after.denied)}\n`);
+    if (after.denied && !args["dry-run"]) process.exitCode = 1;
+    const all = [...after.repaired, ...lines];
+    const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, denied: after.denied, lines: all };
+    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${all.join("\n")}\n`);
   },
 });

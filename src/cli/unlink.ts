@@ -14,10 +14,11 @@ export default defineCommand({
   },
   args: {
     profile: { type: "string", description: "Unlink this profile instead of the bundle" },
+    force: { type: "boolean", description: "Unlink even though a profile chain needs it (every tool call of that harness is then denied)" },
     json: { type: "boolean", description: "Print one JSON document: what was unlinked and the lines of text output" },
   },
   run({ args }) {
-    const lines = args.profile ? unlinkProfile(args.profile) : unlinkBundle();
+    const lines = args.profile ? unlinkProfile(args.profile, !!args.force) : unlinkBundle(!!args.force);
     const doc = { command: "unlink", unlinked: args.profile ? "profile" : "bundle", profile: args.profile, lines };
     process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
   },

@@ -7,6 +7,7 @@ import { readConfig } from "../config";
 import { AgentihooksError } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
+import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 import { builtinText, isBuiltinPath } from "./builtin";
@@ -143,6 +144,9 @@ export function setCondition(input: SetInput) {
   const layer = targetLayer(input.scope, { profile: input.profile, cwd, target });
   const parsed = parseFilename(file) as Exclude<ReturnType<typeof parseFilename>, string>;
   const key = parsed.key;
+  // A folder strict modes refuse would make the new condition (and every call) denied: repair or refuse.
+  const secured = secureHome(homePaths().home, readConfig().config.strictModes, [layer.dir]);
+  refuseUnsafe(secured, `cannot write into ${layer.dir}`);
   const existing = sameKey(layer.dir, key);
   if (existing.length && !input.replace) fail(`${existing.join(", ")} already exists in ${layer.dir} (pass replace to overwrite it)`);
   const path = join(layer.dir, file);
@@ -151,7 +155,8 @@ export function setCondition(input: SetInput) {
   if ((statSync(path).mode & 0o777) !== 0o755) chmodSync(path, 0o755);
   for (const other of existing) if (other !== file) unlinkSync(join(layer.dir, other));
   const replaced = existing.length ? existing : undefined;
-  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, ...listedAs(path, key, target, cwd) };
+  const repaired = secured.repaired.length ? secured.repaired : undefined;
+  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, repaired, ...listedAs(path, key, target, cwd) };
 }
 
 /** Returns the catalog `conditions list` shows for a harness and working directory. */
