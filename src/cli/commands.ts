@@ -18,4 +18,5 @@ export const commands: Record<string, Lazy> = {
   unlink: () => load(import("./unlink")),
   doctor: () => load(import("./doctor")),
   trust: () => load(import("./trust")),
+  ui: () => load(import("./ui")),
 };
