@@ -60,8 +60,9 @@ function sources(cwd: string): Sources {
   return {
     overview(since) {
       const { records: all, unreadable } = records();
-      const cutoff = !since || since === "all" ? -Infinity : Date.now() - parseDuration(since);
-      return overview(all.filter((r) => Date.parse(r.t) >= cutoff), unreadable);
+      const now = Date.now();
+      const cutoff = !since || since === "all" ? -Infinity : now - parseDuration(since);
+      return overview(all.filter((r) => Date.parse(r.t) >= cutoff), unreadable, { start: cutoff, end: now });
     },
     session: (id) => timeline(records().records, id),
     layers() {

@@ -56,8 +56,11 @@ const MAX_TEXT = 2000;
 /** Slot lengths to choose from, so a chart has at most ~60 bars: a minute up to a week. */
 const SLOTS = [60e3, 5 * 60e3, 15 * 60e3, 3600e3, 3 * 3600e3, 6 * 3600e3, 86400e3, 7 * 86400e3];
 
-/** Returns the overview of `records` (already filtered to the time range asked). */
-export function overview(records: DecisionRecord[], unreadable: number): Overview {
+/**
+ * Returns the overview of `records` (already filtered to the time range asked); the chart spans
+ * `span` (the range asked, up to now) or else the records' own first and last times.
+ */
+export function overview(records: DecisionRecord[], unreadable: number, span?: { start: number; end: number }): Overview {
   const doc: Overview = {
     totals: { calls: 0, deny: 0, ask: 0, allow: 0, other: 0, error: 0, sessions: 0 },
     bucket_ms: SLOTS[0],
@@ -108,7 +111,8 @@ export function overview(records: DecisionRecord[], unreadable: number): Overvie
     }
   }
   doc.totals.sessions = sessions.size;
-  Object.assign(doc, buckets(records, doc.from, doc.to));
+  const start = span && Number.isFinite(span.start) ? span.start : Date.parse(doc.from ?? "");
+  Object.assign(doc, buckets(records, start, span?.end ?? Date.parse(doc.to ?? "")));
   const newestFirst = (a: { t: string }, b: { t: string }) => b.t.localeCompare(a.t);
   doc.denials = doc.denials.sort(newestFirst).slice(0, LISTED);
   doc.errors = doc.errors.sort(newestFirst).slice(0, LISTED);
@@ -155,13 +159,11 @@ function row(r: DecisionRecord): Row {
 
 const cut = (s: string) => (s.length > MAX_TEXT ? `${s.slice(0, MAX_TEXT)}…` : s);
 
-function buckets(records: DecisionRecord[], from?: string, to?: string): { bucket_ms: number; buckets: Bucket[] } {
-  if (!from || !to) return { bucket_ms: SLOTS[0], buckets: [] };
-  const start = Date.parse(from);
-  const span = Math.max(1, Date.parse(to) - start);
-  const size = SLOTS.find((s) => span / s <= 60) ?? SLOTS[SLOTS.length - 1];
+function buckets(records: DecisionRecord[], start: number, end: number): { bucket_ms: number; buckets: Bucket[] } {
+  if (!records.length || Number.isNaN(start) || Number.isNaN(end)) return { bucket_ms: SLOTS[0], buckets: [] };
+  const size = SLOTS.find((s) => Math.max(1, end - start) / s <= 60) ?? SLOTS[SLOTS.length - 1];
   const first = Math.floor(start / size) * size;
-  const count = Math.floor((Date.parse(to) - first) / size) + 1;
+  const count = Math.min(Math.floor((end - first) / size) + 1, 400);
   const out: Bucket[] = Array.from({ length: count }, (_, i) => ({ t: new Date(first + i * size).toISOString(), deny: 0, ask: 0, allow: 0, other: 0, error: 0 }));
   for (const r of records) {
     const i = Math.floor((Date.parse(r.t) - first) / size);

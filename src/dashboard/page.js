@@ -69,7 +69,7 @@ function chart(doc) {
   const W = 1000, H = 220, L = 40, B = 24, T = 8;
   const max = Math.max(1, ...doc.buckets.map((b) => KINDS.reduce((n, k) => n + b[k], 0)));
   const step = (W - L) / doc.buckets.length;
-  const bw = Math.max(1, step * 0.8);
+  const bw = Math.min(40, Math.max(1, step * 0.8));
   const y = (n) => T + (H - T - B) * (1 - n / max);
   const root = svg("svg", { viewBox: `0 0 ${W} ${H}`, role: "img", "aria-label": "decisions over time" });
   for (const f of [0, 0.5, 1]) {
@@ -154,7 +154,7 @@ async function loadOverview() {
   totals(doc);
   chart(doc);
   bars("rules", doc.rules, (r) => r.denies + r.asks, (r) => r.rule, (r) => `${r.denies} denied${r.asks ? `, ${r.asks} asked` : ""}`, "No rule denied or asked in this range.");
-  bars("conditions", doc.conditions, (c) => c.calls, (c) => c.condition, (c) => `${c.calls} runs${c.denies ? `, ${c.denies} denied` : ""}${c.failures ? `, ${c.failures} failed` : ""} · p95 ${c.p95} ms`, "No condition ran in this range.");
+  bars("conditions", doc.conditions, (c) => c.calls, (c) => c.condition, (c) => `${c.calls} run${c.calls === 1 ? "" : "s"}${c.denies ? `, ${c.denies} denied` : ""}${c.failures ? `, ${c.failures} failed` : ""} · p95 ${c.p95} ms`, "No condition ran in this range.");
   denials(doc);
   errors(doc);
   await sessions(doc);
@@ -167,7 +167,9 @@ async function loadLayers() {
   const doc = await get("/api/layers");
   const blocks = doc.layers.map((l) => {
     const state = l.skipped ? el("span", "warn", `skipped${l.untrusted_owner ? `: untrusted owner ${l.untrusted_owner}` : ""}`) : l.exists ? el("span", "ok", `${l.count} condition${l.count === 1 ? "" : "s"}`) : el("span", "dim", "missing");
-    const mine = doc.conditions.filter((c) => c.source === l.source && c.path.startsWith(l.path));
+    // a source names one layer, except where several folders share it: then the path tells
+    const shared = doc.layers.filter((x) => x.source === l.source).length > 1;
+    const mine = doc.conditions.filter((c) => c.source === l.source && (!shared || c.path.startsWith(`${l.path}/`)));
     const list = mine.length ? table([["#", "3rem"], ["condition", "45%"], ["step", "6rem"], ["matcher", null]], mine.map((c) => [c.order + 1, el("span", "mono", c.file), c.step, el("span", "mono", `${c.matcher}${c.async ? " (async)" : ""}`)])) : null;
     return el("div", "layer", el("div", null, el("b", null, l.source), " ", el("span", "mono dim", l.path), " · ", state), list);
   });
@@ -188,7 +190,10 @@ async function loadTests(rerun) {
     const failed = f.results.filter((r) => !r.pass);
     const line = el("div", null, el("span", failed.length || f.error ? "bad" : "ok", failed.length || f.error ? "FAIL" : "pass"), " ", el("span", "mono", name), el("span", "dim", ` ${f.results.length} case${f.results.length === 1 ? "" : "s"}`));
     if (f.error) line.append(el("div", "bad", f.error));
-    for (const r of failed) line.append(el("div", "bad", `✗ ${r.name}${r.error ? `: ${r.error}` : ""}`));
+    for (const r of failed) {
+      line.append(el("div", "bad", `✗ ${r.name}${r.error ? `: ${r.error}` : ""}`));
+      for (const d of r.diffs || []) line.append(el("div", "dim mono", `    ${d.what}: expected ${d.expected}, got ${d.actual}`));
+    }
     return line;
   });
   const without = doc.without_cases.length ? el("p", "dim", `No cases: ${doc.without_cases.map((p) => p.split("/").pop()).join(", ")}`) : null;
