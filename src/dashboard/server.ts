@@ -8,7 +8,7 @@
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import script from "./page.js" with { type: "text" };
 import style from "./page.css" with { type: "text" };
-import page from "./page.html" with { type: "text" };
+import pageText from "./page.html" with { type: "text" };
 
 /** Where the server's documents come from (the command wires the log, the catalog and the tests). */
 export interface Sources {
@@ -23,6 +23,9 @@ export interface Dashboard {
   port: number;
   stop(): void;
 }
+
+// Bun's types call every .html import an HTML bundle; with { type: "text" } it is the file's text.
+const page = pageText as unknown as string;
 
 /** Returns a fresh URL-safe token: 32 random bytes. */
 export const newToken = () => randomBytes(32).toString("base64url");

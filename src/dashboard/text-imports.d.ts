@@ -1,8 +1,4 @@
-// The dashboard's page and style are embedded with `import x from "./page.html" with { type: "text" }`.
-declare module "*.html" {
-  const text: string;
-  export default text;
-}
+// The dashboard's style is embedded with `import style from "./page.css" with { type: "text" }`.
 declare module "*.css" {
   const text: string;
   export default text;

@@ -58,6 +58,7 @@ afterAll(() => server?.kill());
 
 const api = (path: string, headers: Record<string, string> = {}) => fetch(`http://127.0.0.1:${port}${path}`, { headers, redirect: "manual" });
 const bearer = () => ({ authorization: `Bearer ${token}` });
+const doc = async (path: string): Promise<any> => (await api(path, bearer())).json();
 
 /** Sends one raw HTTP request (fetch would not let a test choose the Host header) and returns the status. */
 function rawStatus(host: string, path: string): Promise<number> {
@@ -127,24 +128,24 @@ describe("agentihooks ui: the server", () => {
   });
 
   test("the overview holds the calls the hooks logged: decisions, rules, denials with reasons, sessions", async () => {
-    const doc = await (await api("/api/overview?since=7d", bearer())).json();
+    const overview = await doc("/api/overview?since=7d");
     // the dynamic line runs every bash.* condition (it could be any program): the rm rule denies it too
-    expect(doc.totals).toMatchObject({ calls: 4, deny: 3, allow: 1, sessions: 2 });
-    expect(doc.buckets.reduce((n: number, b: { deny: number }) => n + b.deny, 0)).toBe(3);
-    expect(doc.rules).toEqual([{ rule: "bash.rm-no_rm", denies: 3, asks: 0 }]);
-    expect(doc.denials[0].reason).toContain("rm is not allowed here; use trash-put");
-    expect(doc.sessions.map((s: { session: string }) => s.session).sort()).toEqual(["s-one", "s-two"]);
-    const two = await (await api("/api/session?id=s-two", bearer())).json();
+    expect(overview.totals).toMatchObject({ calls: 4, deny: 3, allow: 1, sessions: 2 });
+    expect(overview.buckets.reduce((n: number, b: { deny: number }) => n + b.deny, 0)).toBe(3);
+    expect(overview.rules).toEqual([{ rule: "bash.rm-no_rm", denies: 3, asks: 0 }]);
+    expect(overview.denials[0].reason).toContain("rm is not allowed here; use trash-put");
+    expect(overview.sessions.map((s: { session: string }) => s.session).sort()).toEqual(["s-one", "s-two"]);
+    const two = await doc("/api/session?id=s-two");
     expect(two.records.map((r: { input: string }) => r.input)).toEqual(["$CMD -rf /", XSS]);
     expect(two.records[0].dynamic.join(" ")).toContain("program-not-static");
     expect((await api("/api/overview?since=soon", bearer())).status).toBe(400);
   });
 
   test("layers, trust and the conditions' cases", async () => {
-    const layers = await (await api("/api/layers", bearer())).json();
+    const layers = await doc("/api/layers");
     expect(layers.conditions.map((c: { file: string }) => c.file).sort()).toEqual(["pre-bash.echo-echo_note.sh", "pre-bash.ls-listing_ok.sh", "pre-bash.rm-no_rm.sh"]);
     expect(layers.trust.repositories).toEqual({});
-    const tests = await (await api("/api/tests", bearer())).json();
+    const tests = await doc("/api/tests");
     expect([tests.passed, tests.failed]).toEqual([1, 1]);
   });
 
