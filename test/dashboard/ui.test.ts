@@ -209,3 +209,53 @@ describe("agentihooks ui: the page in headless Chromium", () => {
     console.log(`dashboard screenshot: ${file}`);
   }, BROWSER_MS);
 });
+
+describe("agentihooks ui: time ranges and a log with bad lines", () => {
+  /** Starts `ui --json` on a home and returns its port and a reader of its documents. */
+  async function serve(s: Sandbox): Promise<{ get: (path: string) => Promise<any>; stop: () => void }> {
+    const p = Bun.spawn([BIN, "ui", "--json"], { env: s.env, cwd: s.repo, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+    const reader = (p.stdout as ReadableStream<Uint8Array>).getReader();
+    const { url: u, port: at } = JSON.parse(new TextDecoder().decode((await reader.read()).value));
+    const auth = { authorization: `Bearer ${new URL(u).searchParams.get("token")}` };
+    return { get: async (path) => (await fetch(`http://127.0.0.1:${at}${path}`, { headers: auth })).json(), stop: () => p.kill() };
+  }
+
+  test("an empty home shows no decisions, not an error", async () => {
+    const ui = await serve(sandbox());
+    try {
+      const o = await ui.get("/api/overview?since=all");
+      expect(o.totals.calls).toBe(0);
+      expect(o.buckets).toEqual([]);
+      expect(o.sessions).toEqual([]);
+    } finally {
+      ui.stop();
+    }
+  });
+
+  test("the range picks the records; the chart's slots cover it; bad lines are counted, not shown", async () => {
+    const s = sandbox();
+    const ago = (ms: number) => new Date(Date.now() - ms).toISOString();
+    const rec = (t: string, decision: string, session: string) => JSON.stringify({ t, kind: "hook", session, event: "PreToolUse", tool: "Bash", input: { command: `echo ${decision}` }, decision, by: "pre-bash.echo-guard.sh", reason: `said ${decision}` });
+    const lines = [rec(ago(3 * 86400e3), "deny", "old"), rec(ago(2 * 3600e3), "allow", "new"), "{torn", rec("yesterday", "deny", "bad-time"), rec(ago(600e3), "ask", "new")];
+    writeFile(join(s.home, "logs", "hook.jsonl"), `${lines.join("\n")}\n`, 0o600);
+    const ui = await serve(s);
+    try {
+      const day = await ui.get("/api/overview?since=24h");
+      expect(day.totals).toMatchObject({ calls: 2, allow: 1, ask: 1, deny: 0, sessions: 1 });
+      expect(day.unreadable).toBe(1);
+      expect(day.bucket_ms).toBe(3600e3); // 24 one-hour slots
+      expect(day.buckets.length).toBeGreaterThanOrEqual(24);
+      expect(day.denials.map((d: { decision: string; reason: string }) => [d.decision, d.reason])).toEqual([["ask", "said ask"]]);
+      const all = await ui.get("/api/overview?since=all");
+      expect(all.totals).toMatchObject({ calls: 3, deny: 1, sessions: 2 });
+      expect(all.buckets.length).toBeLessThanOrEqual(61);
+      expect(all.buckets.reduce((n: number, b: Record<string, number>) => n + b.deny + b.ask + b.allow + b.other + b.error, 0)).toBe(3);
+      expect(all.rules).toEqual([{ rule: "bash.echo-guard", denies: 1, asks: 1 }]);
+      const week = await ui.get("/api/overview?since=7d");
+      expect(week.bucket_ms).toBe(3 * 3600e3);
+      expect((await ui.get("/api/session?id=new")).records.map((r: { input: string }) => r.input)).toEqual(["echo allow", "echo ask"]);
+    } finally {
+      ui.stop();
+    }
+  });
+});
