@@ -36,7 +36,8 @@ export function startDashboard(opts: { port: number; token: string; sources: Sou
   const server = Bun.serve({
     hostname: "127.0.0.1",
     port: opts.port,
-    idleTimeout: 120, // the test run can take a while
+    development: false, // no error pages with stacks
+    idleTimeout: 120, // the case run can take a while
     fetch: (req) => answer(req, port, opts.token, opts.sources),
     error: () => text(500, "internal error"),
   });
