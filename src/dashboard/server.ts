@@ -37,6 +37,7 @@ export function startDashboard(opts: { port: number; token: string; sources: Sou
     hostname: "127.0.0.1",
     port: opts.port,
     development: false, // no error pages with stacks
+    reusePort: false, // a second server must not share the port (and its requests)
     idleTimeout: 120, // the case run can take a while
     fetch: (req) => answer(req, port, opts.token, opts.sources),
     error: () => text(500, "internal error"),
