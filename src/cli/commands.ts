@@ -23,4 +23,5 @@ export const commands: Record<string, Lazy> = {
   completion: () => load(import("./completion")),
   man: () => load(import("./man")),
   profile: () => load(import("./profile")),
+  ui: () => load(import("./ui")),
 };
