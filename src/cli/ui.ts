@@ -14,7 +14,15 @@ import { listDocument } from "./conditions-list";
 // records and the conditions' cases say. The server lives until Ctrl-C; every request reads the log
 // afresh, so a reload shows the newest calls.
 export default defineCommand({
-  meta: { name: "ui", description: "Serve a read-only dashboard of decisions, layers, trust and tests on 127.0.0.1 (Ctrl-C stops)" },
+  meta: {
+    name: "ui",
+    description: "Serve a read-only dashboard of decisions, layers, trust and tests on 127.0.0.1 (Ctrl-C stops)",
+    examples: [
+      ["agentihooks ui", "print the page's one-time URL and open it in a browser"],
+      ["agentihooks ui --no-open --port 8765", "only print the URL, on a fixed port"],
+    ],
+    docs: ["docs/dashboard.md", "docs/decision-log.md"],
+  },
   args: {
     port: { type: "string", description: "Listen on this port (default: a free one)" },
     open: { type: "boolean", default: true, description: "Open the page in a browser when one is present", negativeDescription: "Only print the URL" },
