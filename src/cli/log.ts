@@ -1,7 +1,7 @@
 import { closeSync, openSync, readSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { defineCommand } from "citty";
-import { type DecisionRecord, type Filter, inputText, matches, readLog, readRecords, shortBy } from "../decisions/read";
+import { type DecisionRecord, type Filter, inputText, isHookRecord, matches, parseRecord, readLog, readRecords, shortBy } from "../decisions/read";
 import { buildReport, type Report } from "../decisions/report";
 import { verifyLog } from "../decisions/verify";
 import { AgentihooksError } from "../errors";
@@ -149,7 +149,7 @@ function exportRange(logs: string, filter: Filter, out?: string): void {
 
 function report(files: string[], filter: Filter, json: boolean): void {
   const { records } = readRecords(files);
-  const doc = buildReport(records.filter((r) => (r.kind === undefined || r.kind === "hook") && matches(r, filter)));
+  const doc = buildReport(records.filter((r) => isHookRecord(r) && matches(r, filter)));
   process.stdout.write(json ? `${JSON.stringify(doc, null, 2)}\n` : renderReport(doc));
 }
 
@@ -227,14 +227,8 @@ async function follow(logs: string, filter: Filter, args: Record<string, unknown
     const lines = (partial + buf.toString("utf8")).split("\n");
     partial = lines.pop() ?? "";
     for (const line of lines) {
-      let r: DecisionRecord;
-      try {
-        r = JSON.parse(line);
-      } catch {
-        continue;
-      }
-      if (r.kind !== undefined && r.kind !== "hook") continue;
-      if (!matches(r, filter)) continue;
+      const r = parseRecord(line);
+      if (!r || !isHookRecord(r) || !matches(r, filter)) continue;
       process.stdout.write(args.json || args.jsonl ? `${JSON.stringify(r)}\n` : `${row(r)}\n`);
     }
   }

@@ -40,7 +40,20 @@ export interface Filter {
   grep?: string;
 }
 
-/** Returns the records of the given files (default: the log's), with a count of lines that were not records. */
+/** Returns a log line's record, or undefined when the line is not one (torn, foreign, not an object with a time). */
+export function parseRecord(line: string): DecisionRecord | undefined {
+  try {
+    const v = JSON.parse(line);
+    return v && typeof v === "object" && !Array.isArray(v) && typeof v.t === "string" ? v : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A hook call's record (older logs also had a line per condition run). */
+export const isHookRecord = (r: DecisionRecord) => r.kind === undefined || r.kind === "hook";
+
+/** Returns the records of the given files, with a count of lines that were not records. */
 export function readRecords(files: string[]): { records: DecisionRecord[]; unreadable: number } {
   const records: DecisionRecord[] = [];
   let unreadable = 0;
@@ -53,13 +66,9 @@ export function readRecords(files: string[]): { records: DecisionRecord[]; unrea
     }
     for (const line of text.split("\n")) {
       if (!line.trim()) continue;
-      try {
-        const v = JSON.parse(line);
-        if (v && typeof v === "object" && !Array.isArray(v) && typeof v.t === "string") records.push(v);
-        else unreadable++;
-      } catch {
-        unreadable++;
-      }
+      const r = parseRecord(line);
+      if (r) records.push(r);
+      else unreadable++;
     }
   }
   return { records, unreadable };
@@ -69,7 +78,7 @@ export function readRecords(files: string[]): { records: DecisionRecord[]; unrea
 export function readLog(logsDir: string): { records: DecisionRecord[]; unreadable: number; files: string[] } {
   const files = logFiles(logsDir);
   const { records, unreadable } = readRecords(files);
-  return { records: joinRuns(records.filter((r) => r.kind === undefined || r.kind === "hook")), unreadable, files };
+  return { records: joinRuns(records.filter(isHookRecord)), unreadable, files };
 }
 
 /** Gives each pre record the `ran` of the post record with the same tool_use_id, when there is one. */

@@ -1,6 +1,6 @@
 // Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and its rotated files):
 // per condition, what it answered and how long it took; per hook call, the total latency.
-import { readFileSync } from "node:fs";
+import { readRecords } from "../decisions/read";
 import { AgentihooksError } from "../errors";
 import { logFiles } from "../state/hook-log";
 
@@ -77,7 +77,9 @@ export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): 
   const rules = new Map<string, { rule: string; denies: number; asks: number }>();
   const hookTimes: number[] = [];
   const byCondition = new Map<string, { s: ConditionStats; times: number[] }>();
-  for (const r of records(files, doc)) {
+  const read = readRecords(files);
+  doc.unreadable = read.unreadable;
+  for (const r of read.records as LogRecord[]) {
     const t = r.t ? Date.parse(r.t) : NaN;
     if (Number.isNaN(t) || t < cutoff) continue;
     if (!doc.from || r.t! < doc.from) doc.from = r.t;
@@ -117,27 +119,6 @@ export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): 
 }
 
 // --- internal ---
-
-function* records(files: string[], doc: StatsDocument): Generator<LogRecord> {
-  for (const f of files) {
-    let text: string;
-    try {
-      text = readFileSync(f, "utf8");
-    } catch (err) {
-      throw new AgentihooksError("E_IO", `cannot read ${f}: ${(err as Error).message}`);
-    }
-    for (const line of text.split("\n")) {
-      if (!line.trim()) continue;
-      try {
-        const v = JSON.parse(line);
-        if (v && typeof v === "object" && !Array.isArray(v)) yield v as LogRecord;
-        else doc.unreadable++;
-      } catch {
-        doc.unreadable++;
-      }
-    }
-  }
-}
 
 function addCondition(map: Map<string, { s: ConditionStats; times: number[] }>, r: LogRecord): void {
   const name = r.condition as string;

@@ -5,7 +5,7 @@
 // next run sends them, once. One shipper at a time (logs/ship.lock holds its pid).
 import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import type { DecisionRecord } from "../decisions/read";
+import { type DecisionRecord, isHookRecord, parseRecord } from "../decisions/read";
 import { writeFileAtomic } from "../state/atomic";
 import { lineHash, logFiles } from "../state/hook-log";
 import type { OtlpTarget } from "./otlp-config";
@@ -50,13 +50,8 @@ function pending(logsDir: string, shipped: string | undefined): Pending {
   }
   const out: Pending = { records: [], hashes: [], lost };
   for (const line of lines.slice(from)) {
-    let r: DecisionRecord;
-    try {
-      r = JSON.parse(line);
-    } catch {
-      continue;
-    }
-    if (r.kind !== undefined && r.kind !== "hook") continue;
+    const r = parseRecord(line);
+    if (!r || !isHookRecord(r)) continue;
     out.records.push(r);
     out.hashes.push(lineHash(line));
   }
