@@ -1,0 +1,126 @@
+// Claude Code and Codex, live: the operating system enforces the gate where the harness has a sandbox
+// (issue 23.4). With `init --sandbox` (Claude: sandboxed Bash, every protected place in
+// sandbox.filesystem.denyWrite) or Codex's workspace-write sandbox with no protected place in a
+// writable root, the agent's shell cannot write a condition layer, not even in spellings the pattern
+// gate does not see (the path built at run time inside python3 or perl), and a hook forged from the
+// agent's shell with a faked harness parent cannot write a gate file. Each is decided by the files
+// left (or not), with a control: the same spellings land without the sandbox, and the forged hook
+// does open the gate there (the process checks cannot tell it; SECURITY.md, promise 5).
+import { describe, expect, test } from "bun:test";
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import { bash as claudeBash } from "./lib/claude";
+import { describeRun, type RunResult, runCli } from "./lib/clis";
+import { shell as codexShell } from "./lib/codex";
+import type { Step } from "./lib/mock-model";
+import { BIN, type World, makeWorld } from "./lib/world";
+
+/** A layer path the command builds at run time: no protected path appears in the command line. */
+const PY_WRITE = (file: string) =>
+  `python3 -c 'import os; open(os.path.join(os.environ["HOME"], ".agentih" + "ooks", "condi" + "tions", "${file}"), "w").write("exit 0\\n")'; echo py-done`;
+const PERL_WRITE = (file: string) =>
+  `perl -e 'open(my $f, ">", "$ENV{HOME}/.agentih"."ooks/condi"."tions/${file}") or die "perl: $!\\n"; print $f "exit 0\\n"'; echo perl-done`;
+
+const ASK = "add an agentihooks condition that blocks git push --force";
+
+/**
+ * A harness look-alike: a script named after the harness that starts `agentihooks hook` the way the
+ * harness does (its own session, the payload on a pipe only it holds, the tool environment's markers
+ * dropped) with an arming UserPromptSubmit for the running session. The process checks see a parent
+ * named like the harness.
+ */
+function forger(w: World, harness: "claude" | "codex", sessionVar: string): string {
+  const body = [
+    "import json, os, subprocess, sys",
+    `sid = os.environ.get("${sessionVar}", "forged-session")`,
+    `env = {"PATH": os.environ["PATH"], "HOME": os.environ["HOME"]}`,
+    `payload = json.dumps({"session_id": sid, "cwd": os.getcwd(), "hook_event_name": "UserPromptSubmit", "prompt": ${JSON.stringify(ASK)}})`,
+    `p = subprocess.Popen([${JSON.stringify(BIN)}, "hook", "--target", "${harness}", "--event", "UserPromptSubmit"], stdin=subprocess.PIPE, env=env, start_new_session=True)`,
+    "p.communicate(payload.encode())",
+    'print("forged", sid, p.returncode)',
+  ].join("\n");
+  return w.write(join(w.work, harness), `${body}\n`, 0o755);
+}
+
+/** The step that lists the gates folder while the turn runs (the Stop hook closes the gate). */
+const LIST_GATES = "ls -A ~/.agentihooks/gates | sed 's/^/GATE:/'; echo "listed-$((6*7))"";
+
+/** The gate files the agent's listing showed the model during the turn. */
+const gateFilesSeen = (r: RunResult) => [...new Set([...r.seen.matchAll(/GATE:([A-Za-z0-9._-]+\.json)/g)].map((m) => m[1]))];
+
+interface Case {
+  harness: "claude" | "codex";
+  tool: (cmd: string) => Step;
+  session: string;
+  /** A world with the harness's sandbox on (true) or off. */
+  world: (sandboxed: boolean) => World;
+  run: (w: World, script: Step[], sandboxed: boolean) => Promise<RunResult>;
+}
+
+const CASES: Case[] = [
+  {
+    harness: "claude",
+    tool: claudeBash,
+    session: "CLAUDE_CODE_SESSION_ID",
+    world: (sandboxed) => makeWorld("claude", { initArgs: sandboxed ? ["--sandbox"] : [] }),
+    run: (w, script) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script }),
+  },
+  {
+    harness: "codex",
+    tool: codexShell,
+    session: "CODEX_THREAD_ID",
+    world: (sandboxed) => {
+      const w = makeWorld("codex");
+      // The worlds live under /tmp, which Codex's sandbox lets the agent write unless excluded: the
+      // person's fix doctor names when the home lies there.
+      if (sandboxed) w.write(join(w.home, ".codex", "config.toml"), `${w.read(join(w.home, ".codex", "config.toml"))}\n[sandbox_workspace_write]\nexclude_slash_tmp = true\nexclude_tmpdir_env_var = true\n`, 0o600);
+      return w;
+    },
+    // workspace-write (--approve-for-me) with the sandbox; the bypass flag without it
+    run: (w, script, sandboxed) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script, permissionMode: sandboxed ? "default" : "bypassPermissions" }),
+  },
+];
+
+for (const c of CASES) {
+  describe(`${c.harness}: the OS enforces the gate in the harness's sandbox`, () => {
+    test("without the sandbox, writes the pattern gate does not see land in the layer (the control)", async () => {
+      const w = c.world(false);
+      const r = await c.run(w, [c.tool(PY_WRITE("pre-bash-py.sh")), c.tool(PERL_WRITE("pre-bash-pl.sh"))], false);
+      expect(existsSync(join(w.conditions, "pre-bash-py.sh")), describeRun(r)).toBe(true);
+      expect(existsSync(join(w.conditions, "pre-bash-pl.sh")), describeRun(r)).toBe(true);
+    }, 180_000);
+
+    test("with the sandbox, no spelling writes the layer; the workspace stays writable", async () => {
+      const w = c.world(true);
+      const r = await c.run(w, [
+        c.tool(`echo x > ~/.agentihooks/conditions/pre-bash-evil.sh; echo sh-done`),
+        c.tool(PY_WRITE("pre-bash-py.sh")),
+        c.tool(PERL_WRITE("pre-bash-pl.sh")),
+        c.tool(`echo fine > ok.txt`),
+      ], true);
+      for (const f of ["pre-bash-evil.sh", "pre-bash-py.sh", "pre-bash-pl.sh"]) expect({ f, written: existsSync(join(w.conditions, f)) }, describeRun(r)).toEqual({ f, written: false });
+      expect(existsSync(join(w.work, "ok.txt")), describeRun(r)).toBe(true);
+      expect(r.seen).toMatch(/Read-only file system|Permission denied|Operation not permitted/);
+    }, 180_000);
+
+    test("a hook forged from the agent's shell with a harness-like parent opens the gate without the sandbox (the control)", async () => {
+      const w = c.world(false);
+      const script = forger(w, c.harness, c.session);
+      const r = await c.run(w, [c.tool(`python3 '${script}'`), c.tool(LIST_GATES)], false);
+      expect(gateFilesSeen(r), describeRun(r)).toHaveLength(1);
+      expect(r.seen).toContain("listed-42");
+    }, 180_000);
+
+    test("with the sandbox, the same forged hook cannot write a gate file", async () => {
+      const w = c.world(true);
+      const script = forger(w, c.harness, c.session);
+      const r = await c.run(w, [c.tool(`python3 '${script}'`), c.tool(LIST_GATES), c.tool(PY_WRITE("pre-bash-after.sh"))], true);
+      expect(r.seen, describeRun(r)).toContain("forged");
+      expect(r.seen).toContain("listed-42");
+      expect(gateFilesSeen(r), describeRun(r)).toEqual([]);
+      const gates = join(w.ahome, "gates");
+      expect(existsSync(gates) ? readdirSync(gates).filter((f) => f.endsWith(".json")) : []).toEqual([]);
+      expect(existsSync(join(w.conditions, "pre-bash-after.sh"))).toBe(false);
+    }, 180_000);
+  });
+}
