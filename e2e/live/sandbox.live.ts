@@ -43,7 +43,7 @@ function forger(w: World, harness: "claude" | "codex", sessionVar: string): stri
 }
 
 /** The step that lists the gates folder while the turn runs (the Stop hook closes the gate). */
-const LIST_GATES = "ls -A ~/.agentihooks/gates | sed 's/^/GATE:/'; echo "listed-$((6*7))"";
+const LIST_GATES = "ls -A ~/.agentihooks/gates | sed 's/^/GATE:/'; echo listed-$((6*7))";
 
 /** The gate files the agent's listing showed the model during the turn. */
 const gateFilesSeen = (r: RunResult) => [...new Set([...r.seen.matchAll(/GATE:([A-Za-z0-9._-]+\.json)/g)].map((m) => m[1]))];
