@@ -62,20 +62,16 @@ const CASES: Case[] = [
     harness: "claude",
     tool: claudeBash,
     session: "CLAUDE_CODE_SESSION_ID",
-    world: (sandboxed) => makeWorld("claude", { initArgs: sandboxed ? ["--sandbox"] : [] }),
+    world: (sandboxed) => makeWorld("claude", { outsideTmp: true, initArgs: sandboxed ? ["--sandbox"] : [] }),
     run: (w, script) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script }),
   },
   {
     harness: "codex",
     tool: codexShell,
     session: "CODEX_THREAD_ID",
-    world: (sandboxed) => {
-      const w = makeWorld("codex");
-      // The worlds live under /tmp, which Codex's sandbox lets the agent write unless excluded: the
-      // person's fix doctor names when the home lies there.
-      if (sandboxed) w.write(join(w.home, ".codex", "config.toml"), `${w.read(join(w.home, ".codex", "config.toml"))}\n[sandbox_workspace_write]\nexclude_slash_tmp = true\nexclude_tmpdir_env_var = true\n`, 0o600);
-      return w;
-    },
+    // A HOME outside /tmp, as a person's is: Codex's sandbox lets the agent write /tmp, and refuses to
+    // start under a CODEX_HOME there. init --sandbox only checks Codex's roots (it writes nothing).
+    world: (sandboxed) => makeWorld("codex", { outsideTmp: true, initArgs: sandboxed ? ["--sandbox"] : [] }),
     // workspace-write (--approve-for-me) with the sandbox; the bypass flag without it
     run: (w, script, sandboxed) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script, permissionMode: sandboxed ? "default" : "bypassPermissions" }),
   },
