@@ -117,8 +117,8 @@ function claudeCheck(ctx: SetupContext, places: string[]): Check {
   const s = readSandbox(config, ctx.home);
   if (!s.on) return { level: "info", text: `claude: pattern-only: ${s.why} in ${path}`, fix };
   const open = uncovered(places, s.denied);
-  if (open.length) return { level: "warn", text: `claude: sandboxed Bash is on, but sandbox.filesystem.denyWrite does not cover ${open.join(", ")}`, fix };
+  if (open.length) return { level: "warn", text: `claude: not fully OS-enforced: sandboxed Bash is on, but sandbox.filesystem.denyWrite does not cover ${open.join(", ")}`, fix };
   const missing = missingSandboxPrograms(ctx.env);
-  if (missing.length) return { level: "fail", text: `claude: sandboxed Bash is on, but ${missing.join(" and ")} is not on PATH: Claude Code cannot start its sandbox`, fix: "apt-get install bubblewrap socat (or your system's packages)" };
+  if (missing.length) return { level: "fail", text: `claude: not OS-enforced: sandboxed Bash is on, but ${missing.join(" and ")} is not on PATH: Claude Code cannot start its sandbox (and, with failIfUnavailable, refuses to start)`, fix: "apt-get install bubblewrap socat (or your system's packages)" };
   return { level: "ok", text: `claude: the gate is OS-enforced for Bash: sandboxed, and writes denied to all ${places.length} protected places` };
 }
