@@ -81,7 +81,7 @@ export function removeSandbox(config: JsonObject, record: SandboxRecord): JsonOb
     }
     if (Object.keys(fs).length === 0) delete sandbox.filesystem;
   }
-  const out = { ...config, sandbox };
+  const out: JsonObject = { ...config, sandbox };
   if (Object.keys(sandbox).length === 0) delete out.sandbox;
   return out;
 }
