@@ -5,7 +5,10 @@
 // gate does not see (the path built at run time inside python3 or perl), and a hook forged from the
 // agent's shell with a faked harness parent cannot write a gate file. Each is decided by the files
 // left (or not), with a control: the same spellings land without the sandbox, and the forged hook
-// does open the gate there (the process checks cannot tell it; SECURITY.md, promise 5).
+// does open the gate there (the process checks cannot tell it; SECURITY.md, promise 5). Claude runs
+// in the HOME, so the agentihooks home lies in the workspace its sandbox lets the agent write and only
+// denyWrite keeps it (the last check takes the entry out: the write lands). Codex has no deny list:
+// its proof is a HOME outside every writable root, as init --sandbox and doctor require.
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
@@ -63,7 +66,10 @@ const CASES: Case[] = [
     tool: claudeBash,
     session: "CLAUDE_CODE_SESSION_ID",
     world: (sandboxed) => makeWorld("claude", { outsideTmp: true, initArgs: sandboxed ? ["--sandbox"] : [] }),
-    run: (w, script) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script }),
+    // Run in the HOME, as a person who starts Claude in their home folder: the sandbox lets the agent
+    // write the whole workspace, so only denyWrite keeps the agentihooks home (outside the workspace
+    // it would be read-only anyway).
+    run: (w, script) => runCli(w, { label: "sandbox", prompt: "what is in this folder?", script, cwd: w.home }),
   },
   {
     harness: "codex",
@@ -92,10 +98,10 @@ for (const c of CASES) {
         c.tool(`echo x > ~/.agentihooks/conditions/pre-bash-evil.sh; echo sh-done`),
         c.tool(PY_WRITE("pre-bash-py.sh")),
         c.tool(PERL_WRITE("pre-bash-pl.sh")),
-        c.tool(`echo fine > ok.txt`),
+        c.tool(`echo fine > "$PWD/ok.txt"`),
       ], true);
       for (const f of ["pre-bash-evil.sh", "pre-bash-py.sh", "pre-bash-pl.sh"]) expect({ f, written: existsSync(join(w.conditions, f)) }, describeRun(r)).toEqual({ f, written: false });
-      expect(existsSync(join(w.work, "ok.txt")), describeRun(r)).toBe(true);
+      expect(existsSync(join(c.harness === "claude" ? w.home : w.work, "ok.txt")), describeRun(r)).toBe(true);
       expect(r.seen).toMatch(/Read-only file system|Permission denied|Operation not permitted/);
     }, 180_000);
 
@@ -120,3 +126,15 @@ for (const c of CASES) {
     }, 180_000);
   });
 }
+
+describe("claude: denyWrite is what stops the write", () => {
+  test("the sandbox on, but the agentihooks home left out of denyWrite: the same write lands (the workspace is the HOME)", async () => {
+    const w = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
+    const path = join(w.home, ".claude", "settings.json");
+    const settings = JSON.parse(w.read(path));
+    settings.sandbox.filesystem.denyWrite = settings.sandbox.filesystem.denyWrite.filter((e: string) => e !== `/${w.ahome}`);
+    w.write(path, JSON.stringify(settings, null, 2), 0o600);
+    const r = await runCli(w, { label: "sandbox", prompt: "what is in this folder?", script: [claudeBash(PY_WRITE("pre-bash-py.sh"))], cwd: w.home });
+    expect(existsSync(join(w.conditions, "pre-bash-py.sh")), describeRun(r)).toBe(true);
+  }, 180_000);
+});
