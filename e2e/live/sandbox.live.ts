@@ -127,7 +127,7 @@ for (const c of CASES) {
   });
 }
 
-describe("claude: denyWrite is what stops the write", () => {
+describe("claude: denyWrite is what stops the write, for every place it lists", () => {
   test("the sandbox on, but the agentihooks home left out of denyWrite: the same write lands (the workspace is the HOME)", async () => {
     const w = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
     const path = join(w.home, ".claude", "settings.json");
@@ -136,5 +136,15 @@ describe("claude: denyWrite is what stops the write", () => {
     w.write(path, JSON.stringify(settings, null, 2), 0o600);
     const r = await runCli(w, { label: "sandbox", prompt: "what is in this folder?", script: [claudeBash(PY_WRITE("pre-bash-py.sh"))], cwd: w.home });
     expect(existsSync(join(w.conditions, "pre-bash-py.sh")), describeRun(r)).toBe(true);
+  }, 180_000);
+
+  test("with the sandbox, the harness configs agentihooks protects cannot be written either, even where they do not exist yet", async () => {
+    const w = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
+    const write = (parts: string[]) =>
+      claudeBash(`python3 -c 'import os; p = os.path.join(os.environ["HOME"], ${parts.map((x) => JSON.stringify(x)).join(", ")}); os.makedirs(os.path.dirname(p), exist_ok=True); open(p, "w").write("{}")'; echo wrote`);
+    const targets = [[".cop" + "ilot", "hooks", "x.json"], [".cop" + "ilot", "settings.json"], [".cla" + "ude", "settings.local.json"], [".co" + "dex", "hooks.json"], ["notes", "plain.txt"]];
+    const r = await runCli(w, { label: "sandbox", prompt: "what is in this folder?", script: targets.map(write), cwd: w.home });
+    const written = targets.filter((t) => existsSync(join(w.home, ...t))).map((t) => t.join("/"));
+    expect(written, describeRun(r)).toEqual(["notes/plain.txt"]); // the control: the rest of the HOME is writable
   }, 180_000);
 });
