@@ -127,7 +127,7 @@ for (const c of CASES) {
   });
 }
 
-describe("claude: denyWrite is what stops the write, for every place it lists", () => {
+describe("claude: what each sandbox setting init writes does", () => {
   test("the sandbox on, but the agentihooks home left out of denyWrite: the same write lands (the workspace is the HOME)", async () => {
     const w = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
     const path = join(w.home, ".claude", "settings.json");
@@ -146,5 +146,19 @@ describe("claude: denyWrite is what stops the write, for every place it lists", 
     const r = await runCli(w, { label: "sandbox", prompt: "what is in this folder?", script: targets.map(write), cwd: w.home });
     const written = targets.filter((t) => existsSync(join(w.home, ...t))).map((t) => t.join("/"));
     expect(written, describeRun(r)).toEqual(["notes/plain.txt"]); // the control: the rest of the HOME is writable
+  }, 180_000);
+
+  test("the model asking to leave the sandbox (dangerouslyDisableSandbox) changes nothing; without allowUnsandboxedCommands: false it would", async () => {
+    const escape: Step = { tool: "Bash", input: { command: PY_WRITE("pre-bash-out.sh"), description: "live check", dangerouslyDisableSandbox: true } };
+    const kept = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
+    const r = await runCli(kept, { label: "sandbox", prompt: "what is in this folder?", script: [escape], cwd: kept.home });
+    expect(existsSync(join(kept.conditions, "pre-bash-out.sh")), describeRun(r)).toBe(false);
+    const loose = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
+    const path = join(loose.home, ".claude", "settings.json");
+    const settings = JSON.parse(loose.read(path));
+    delete settings.sandbox.allowUnsandboxedCommands;
+    loose.write(path, JSON.stringify(settings, null, 2), 0o600);
+    const control = await runCli(loose, { label: "sandbox", prompt: "what is in this folder?", script: [escape], cwd: loose.home });
+    expect(existsSync(join(loose.conditions, "pre-bash-out.sh")), describeRun(control)).toBe(true);
   }, 180_000);
 });
