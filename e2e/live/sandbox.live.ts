@@ -12,7 +12,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { bash as claudeBash } from "./lib/claude";
+import { bash as claudeBash, mcp as claudeMcp } from "./lib/claude";
 import { describeRun, type RunResult, runCli } from "./lib/clis";
 import { shell as codexShell } from "./lib/codex";
 import type { Step } from "./lib/mock-model";
@@ -160,5 +160,21 @@ describe("claude: what each sandbox setting init writes does", () => {
     loose.write(path, JSON.stringify(settings, null, 2), 0o600);
     const control = await runCli(loose, { label: "sandbox", prompt: "what is in this folder?", script: [escape], cwd: loose.home });
     expect(existsSync(join(loose.conditions, "pre-bash-out.sh")), describeRun(control)).toBe(true);
+  }, 180_000);
+
+  test("the person's own request still works with the sandbox on: the hook (outside the sandbox) opens the gate, condition_set writes the condition", async () => {
+    const w = makeWorld("claude", { outsideTmp: true, initArgs: ["--sandbox"] });
+    const sid = crypto.randomUUID();
+    const script = 'echo "SANDBOX-GATE-TOKEN" >&2\nexit 2\n';
+    const r = await runCli(w, {
+      label: "sandbox",
+      prompt: "add an agentihooks condition that blocks touch",
+      args: ["--session-id", sid],
+      script: [claudeMcp("condition_set", { step: "pre", matcher: "bash.touch", name: "sandboxed", script, session_id: sid, cwd: w.home }), claudeBash("touch after-set.txt")],
+      cwd: w.home,
+    });
+    expect(existsSync(join(w.conditions, "pre-bash.touch-sandboxed.sh")), describeRun(r)).toBe(true);
+    expect(existsSync(join(w.home, "after-set.txt"))).toBe(false); // the new condition ran on the next call
+    expect(r.seen).toContain("SANDBOX-GATE-TOKEN");
   }, 180_000);
 });
