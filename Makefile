@@ -51,11 +51,13 @@ e2e: build test-tools
 	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 e2e/
 
 # Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck,
+# bubblewrap and socat for Claude Code's sandbox (e2e/live/sandbox.live.ts),
 # and headless Chromium for the dashboard's page (its tests are skipped, saying so, without it).
 test-tools:
-	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time || { \
-	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time >/dev/null) || \
-	  echo "warning: could not install jq, shellcheck, strace"; }
+	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time \
+	  && command -v bwrap >/dev/null && command -v socat >/dev/null || { \
+	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time bubblewrap socat >/dev/null) || \
+	  echo "warning: could not install jq, shellcheck, strace, bubblewrap, socat"; }
 	@command -v chromium >/dev/null || { \
 	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 	  echo "warning: could not install chromium: the dashboard's browser tests will be skipped"; }

@@ -13,6 +13,7 @@ export default defineCommand({
       ["agentihooks init --dry-run", "show the diff of every config, writing nothing"],
       ["agentihooks init --target codex", "set up Codex only"],
       ["agentihooks init --scope project --target claude", "the repository's own .claude/settings.json"],
+      ["agentihooks init --sandbox", "also turn on Claude Code's sandboxed Bash, denying writes to every protected place"],
     ],
     docs: ["docs/init.md", "docs/conditions.md"],
   },
@@ -23,6 +24,7 @@ export default defineCommand({
     scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
+    sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
@@ -37,6 +39,7 @@ export default defineCommand({
       bundle: args.bundle,
       dryRun: !!args["dry-run"],
       mcp: args.mcp !== false,
+      sandbox: !!args.sandbox,
       cwd: process.cwd(),
       env: process.env,
     }));
@@ -46,7 +49,7 @@ export default defineCommand({
     if (after.denied) process.stderr.write(`${paint().red(after.denied)}\n`);
     if (after.denied && !args["dry-run"]) process.exitCode = 1;
     const all = [...after.repaired, ...lines];
-    const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, denied: after.denied, lines: all };
+    const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, sandbox: !!args.sandbox, denied: after.denied, lines: all };
     process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${all.join("\n")}\n`);
   },
 });

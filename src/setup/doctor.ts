@@ -28,6 +28,7 @@ import { claudePluginFile, codexProjectTrust, pluginChecks, registeredScopes, tw
 import { slowInterpreters } from "./doctor-interpreters";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
+import { sandboxChecks } from "./sandbox-plan";
 
 export type { Check } from "./check";
 
@@ -73,6 +74,7 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));
   for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(scopes, setup) ?? []));
   checks.push(...twiceChecks(scopes, setup));
+  checks.push(...sandboxChecks(hooked, setup, state, self, findGitRoot(opts.cwd) ?? opts.cwd));
   if (active.includes("codex") && registeredScopes("codex", scopes, setup).includes("project")) checks.push(...codexProjectTrust(setup));
   checks.push(checkHome(config));
   // Freshness first: finding out whether every call is denied loads (and so refreshes) the caches.

@@ -20,6 +20,7 @@ import { harnessDir, installedBy, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
 import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
 import { checkHome, checkProjectScope } from "./scope-check";
+import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRecord } from "./sandbox-plan";
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
@@ -91,13 +92,13 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
  * When what is left equals the backup (hooks init emptied aside), the backup's bytes come back exactly;
  * a file with nothing left and no backup was created by init, so it is removed.
  */
-export function planUnregister(setup: HarnessSetup, opts: SetupOptions): FileChange | undefined {
+export function planUnregister(setup: HarnessSetup, opts: SetupOptions, strip?: (v: JsonObject) => JsonObject): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
   const file = readConfigFile(path);
   if (!file.exists) return undefined;
   const where = whereIn(path, file.text);
-  const left = setup.remove(file.value, where);
+  const left = setup.remove(strip ? strip(file.value) : file.value, where);
   if (same(left, file.value)) return undefined;
   const base = { path, before: file.text, existed: true, form: file.form, backup: false };
   const saved = readBackup(path);
@@ -187,6 +188,8 @@ export interface InitOptions extends SetupOptions {
   dryRun: boolean;
   /** No --target: set up only the harnesses installed here (installed.ts), saying which were skipped. */
   onlyInstalled?: boolean;
+  /** --sandbox: the person's consent to sandboxed Bash; each harness's sandbox keeps the protected places (sandbox-plan.ts). */
+  sandbox?: boolean;
 }
 
 /** Returns the context after checking where `verb` may write: the home, or a repository of its own. */
@@ -210,6 +213,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
 
 /** Registers agentihooks in each target's config and records the chain; returns the lines to print. */
 export function runInit(options: InitOptions): string[] {
+  if (options.sandbox && options.scope === "project") throw new AgentihooksError("E_USAGE", "--sandbox sets up the person's own (user-scope) harness settings: run it without --scope project");
   const exe = resolveSelf(options.env);
   const ctx = checkedContext(options, "agentihooks init");
   const { targets, skipped } = chooseTargets(options, ctx);
@@ -219,17 +223,25 @@ export function runInit(options: InitOptions): string[] {
   const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
   if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
+  const sandbox = opts.sandbox ? planSandbox(changes, opts.targets, ctx, after, exe) : [];
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...skipped, ...npxNote(exe)];
+  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...sandbox, ...skipped, ...npxNote(exe)];
   applyChanges(changes, "init");
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
-  return [...lines, ...skipped, ...npxNote(exe)];
+  return [...lines, ...sandbox, ...skipped, ...npxNote(exe)];
+}
+
+/** --sandbox: Claude's settings planned into `changes` (and recorded in `state`), then each harness's verdict. */
+function planSandbox(changes: FileChange[], targets: Target[], ctx: SetupContext, state: State, exe: string): string[] {
+  const lines = targets.includes("claude") ? planClaudeSandbox(changes, ctx, state, exe) : [];
+  const others = targets.filter((t) => t !== "claude");
+  return [...lines, ...sandboxChecks(others, ctx, state, exe, ctx.projectRoot).map((c) => c.text)];
 }
 
 /** `npx agentihooks init` registers a file in npm's cache, which `npm cache clean` deletes: say so. */
@@ -241,9 +253,14 @@ function npxNote(exe: string): string[] {
 /** Removes exactly what init added from each target's config; returns the lines to print. */
 export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?: boolean }): string[] {
   const ctx = checkedContext(opts, "agentihooks uninit");
-  const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
+  // What init --sandbox added to Claude's settings goes with the hooks, in the same write.
+  const state = opts.targets.includes("claude") && opts.scope === "user" ? loadState() : {};
+  const strip = claudeSandboxStrip(state, SETUPS.claude.configPath("user", ctx));
+  const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts, t === "claude" ? strip : undefined)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
   if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
+  const stateChange = strip ? planStateFile(state, withoutSandboxRecord(state)) : undefined;
+  if (stateChange) changes.push({ ...stateChange, note: `claude: removed the sandbox settings init --sandbox added (state: ${stateChange.path})` });
   const dropped = new Set(changes.filter((c) => c.dropBackup).map((c) => backupPath(c.path)));
   const leftBackups = opts.removeBackups ? findBackups(configPaths(opts.targets, [opts.scope], ctx)).filter((b) => !dropped.has(b)) : [];
   if (opts.dryRun) return [...renderDryRun(changes), ...leftBackups.map((b) => `would remove the backup ${b}`)];

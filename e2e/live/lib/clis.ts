@@ -46,6 +46,8 @@ export interface RunOptions {
   /** Extra CLI arguments and environment. */
   args?: string[];
   env?: Record<string, string>;
+  /** The session's working folder (default the world's work folder). */
+  cwd?: string;
   /** Seconds before the CLI is killed (default 90). */
   timeoutSec?: number;
   /** Names this run in capture records (LIVE_CAPTURE). */
@@ -128,7 +130,7 @@ export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
     if (process.env.LIVE_CAPTURE) env.AGENTIHOOKS_CAPTURE_DIR = captureDir;
     const started = performance.now();
     const proc = Bun.spawn(argv, {
-      cwd: world.work,
+      cwd: o.cwd ?? world.work,
       env: { ...world.env, ...env, ...(o.env ?? {}) },
       stdin: "ignore",
       stdout: "pipe",

@@ -12,6 +12,7 @@ export type Harness = "claude" | "codex" | "copilot";
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../../../dist/agentihooks");
 
 let root: string | undefined;
+let outsideRoot: string | undefined;
 /** Returns this process's root for worlds, created on first use and removed at exit. */
 function worldsRoot(): string {
   if (!root || !existsSync(root)) {
@@ -22,12 +23,26 @@ function worldsRoot(): string {
 }
 
 /**
+ * A root outside /tmp and TMPDIR, for worlds whose HOME must not lie in a temporary folder: Codex
+ * refuses to create its sandbox helper under one (`bwrap: execvp codex-linux-sandbox`), and every
+ * sandbox lets the agent write /tmp.
+ */
+function outsideTmpRoot(): string {
+  if (!outsideRoot || !existsSync(outsideRoot)) {
+    outsideRoot = realpathSync(mkdtempSync("/var/tmp/ah-live-"));
+    process.once("exit", removeWorlds);
+  }
+  return outsideRoot;
+}
+
+/**
  * Removes every world of this process. `bun test` fires no "exit" event, so lib/cleanup.ts (a test
  * preload, bunfig.toml) calls this after the last test; a plain script still gets the exit handler.
  */
 export function removeWorlds(): void {
-  if (root) rmSync(root, { recursive: true, force: true });
+  for (const r of [root, outsideRoot]) if (r) rmSync(r, { recursive: true, force: true });
   root = undefined;
+  outsideRoot = undefined;
 }
 
 export interface World {
@@ -70,11 +85,13 @@ export interface WorldOptions {
   /** Run `agentihooks init --target <harness>` (default true); extra init arguments. */
   init?: boolean;
   initArgs?: string[];
+  /** Put the world under /var/tmp, outside every temporary folder (see outsideTmpRoot). */
+  outsideTmp?: boolean;
 }
 
 /** Creates a world for `harness`. */
 export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
-  const base = mkdtempSync(join(worldsRoot(), `${harness}-`));
+  const base = mkdtempSync(join(opts.outsideTmp ? outsideTmpRoot() : worldsRoot(), `${harness}-`));
   const home = join(base, "home");
   const work = join(base, "work");
   const ahome = join(home, ".agentihooks");
