@@ -3,7 +3,8 @@
 //   layer     .claude/conditions/ and .agentihooks/conditions/ anywhere, and the runtime layer
 //   home      the home's other decision files: gates (a forged one opens the gate), the index cache (a
 //             forged one lists any script), built-in profiles, state.json (links, bundle, profiles),
-//             trust.json (which repositories may run their own conditions)
+//             trust.json (which repositories may run their own conditions), executable-path (the
+//             executable the plugin's launcher runs)
 //   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
 //             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
 //             folders and settings.json, user and project alike
@@ -24,7 +25,7 @@ export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" 
 /** How each kind reads in a deny reason. */
 export const KIND_TEXT: Record<ProtectedKind, string> = {
   layer: "a condition layer",
-  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
+  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records, the plugin's pinned executable)",
   harness: "a harness's hook registration",
   executable: "the agentihooks executable",
   git: "the git config of a repository that holds a condition layer",
@@ -38,7 +39,7 @@ export const KIND_TEXT: Record<ProtectedKind, string> = {
 export const SHELL_STARTUP = [".zshenv", ".zprofile", ".zlogin", ".bash_profile", ".bash_login", ".profile", ".bashrc"];
 
 /** Entries of $AGENTIHOOKS_HOME (or any `.agentihooks` folder) that decide which conditions run. */
-export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json"];
+export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json", "executable-path"];
 
 /** Consecutive path segments that are protected wherever they appear; `under`: and all beneath. */
 export interface Template {

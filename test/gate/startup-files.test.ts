@@ -55,3 +55,13 @@ describe("shell startup files are protected", () => {
     });
   }
 });
+
+describe("the plugin's pinned executable is protected", () => {
+  for (const line of ["echo /tmp/fake > ~/.agentihooks/executable-path", `echo /tmp/fake > ${sb.home}/executable-path`]) {
+    test(`denied: ${line}`, () => {
+      const r = bash(line);
+      expect(r.exitCode).toBe(2);
+      expect(r.stdout + r.stderr).toContain("the plugin's pinned executable");
+    });
+  }
+});
