@@ -5,7 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, claudeBash, hook, sandbox, writeFile } from "../helpers";
+import { addCondition, claudeBash, hook, run, sandbox, writeFile } from "../helpers";
 
 const PYTHON = "/usr/bin/python3";
 const pyVersion = Bun.spawnSync([PYTHON, "-c", "import sys; print('%d.%d' % sys.version_info[:2])"]).stdout.toString().trim();
@@ -138,5 +138,17 @@ describe("interpreters come from system folders, never the PATH", () => {
     // Without strict modes the owner's choice is taken as it is.
     const lax = hook(claudeBash("ls", sb.repo), { env: { ...strict, AGENTIHOOKS_STRICT_MODES: "0" } });
     expect(context(lax)).toContain("hi");
+  });
+
+  test("doctor names the interpreter a condition needs and why it was not found", () => {
+    const { sb, env, add } = hostile();
+    expect(run(["init", "--target", "claude"], { env, cwd: sb.repo }).exitCode).toBe(0);
+    add("pre-bash-py.py", "print('hi')\n");
+    const r = run(["doctor", "--json"], { env: { ...env, AGENTIHOOKS_PYTHON: "/nonexistent/python9" }, cwd: sb.repo });
+    expect(r.exitCode).toBe(1);
+    const fails = r.json.checks.filter((c: { level: string }) => c.level === "fail");
+    expect(fails).toContainEqual(expect.objectContaining({ text: "claude: the interpreter /nonexistent/python9 does not exist or is not executable, and pre-bash-py.py needs it" }));
+    const ok = run(["doctor", "--json"], { env, cwd: sb.repo });
+    expect(ok.json.checks.map((c: { text: string }) => c.text)).toContainEqual(expect.stringContaining(`${PYTHON} found for`));
   });
 });
