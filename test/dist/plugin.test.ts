@@ -116,6 +116,10 @@ describe("the plugin's launcher", () => {
     const env = { PATH: `${join(dir, "bin")}:/usr/bin:/bin`, HOME: dir, AGENTIHOOKS_HOME: ahome };
     expect(version(env).stdout.toString()).toMatch(/^\d+\.\d+\.\d+ /);
     expect(existsSync(marker)).toBe(false);
+    writeFileSync(join(ahome, "executable-path"), BIN, { mode: 0o666 }); // a pin others could re-point
+    chmodSync(join(ahome, "executable-path"), 0o666);
+    expect(version(env).stderr.toString()).toContain("or the pin is not yours alone");
+    chmodSync(join(ahome, "executable-path"), 0o644);
     for (const pin of [join(dir, "missing"), "agentihooks", join(dir, "bin", "agentihooks")]) {
       writeFileSync(join(ahome, "executable-path"), `${pin}\n`);
       if (pin.endsWith("bin/agentihooks")) chmodSync(join(dir, "bin", "agentihooks"), 0o777); // writable by others

@@ -14,10 +14,11 @@
 uid=$(id -u)
 home=${AGENTIHOOKS_HOME:-$HOME/.agentihooks}
 
-# True when $1 is an executable file that it and its folder are the user's or root's, writable by them alone.
+# True when $1 is an executable file, and it, its folder and any further paths given are the user's or
+# root's and writable by them alone.
 trusted() {
   [ -f "$1" ] && [ -x "$1" ] || return 1
-  [ -z "$(find -L "$1" "${1%/*}/" -prune \( -perm -0002 -o -perm -0020 -o ! \( -user 0 -o -user "$uid" \) \) -print 2>/dev/null)" ]
+  [ -z "$(find -L "$@" "${1%/*}/" -prune \( -perm -0002 -o -perm -0020 -o ! \( -user 0 -o -user "$uid" \) \) -print 2>/dev/null)" ]
 }
 
 run() {
@@ -31,26 +32,28 @@ run() {
 
 reason=""
 if [ -f "$home/executable-path" ]; then
-  pinned=$(head -n 1 "$home/executable-path")
+  IFS= read -r pinned < "$home/executable-path" || :
   case $pinned in
-    /*) trusted "$pinned" && run "$pinned" "$@" ;;
+    /*) trusted "$pinned" "$home/executable-path" "$home/" && run "$pinned" "$@" ;;
   esac
-  reason="agentihooks: the path pinned in $home/executable-path is not an absolute path to an executable that only you (or root) can write"
-fi
-if [ -z "$reason" ]; then
-  # The PATH's absolute folders that root owns and nobody else can write, in PATH order (one find for all;
-  # a relative entry would follow the session's working folder, which a repository controls).
-  dirs=""
+  reason="agentihooks: the path pinned in $home/executable-path is not an absolute path to an executable that only you (or root) can write, or the pin is not yours alone"
+else
+  # The PATH's absolute folders (a relative one would follow the session's working folder, which a
+  # repository controls) and the agentihooks in each: one find says which folders root owns and nobody
+  # else can write, and which of those files are root's or the user's and writable by them alone.
+  dirs="" files=""
   IFS=:
   for dir in $PATH; do
-    case $dir in /*) dirs="$dirs$dir:" ;; esac
+    case $dir in /*) dirs="$dirs$dir:" files="$files$dir/agentihooks:" ;; esac
   done
   # shellcheck disable=SC2086 # split on IFS=: on purpose
-  [ -n "$dirs" ] && system=$(find -L ${dirs%:} -prune -type d -user 0 ! -perm -0002 ! -perm -0020 -print 2>/dev/null)
-  IFS='
+  [ -n "$dirs" ] && ok=$(find -L ${dirs%:} ${files%:} -prune \( -type d -user 0 -o -type f \( -user 0 -o -user "$uid" \) \) ! -perm -0002 ! -perm -0020 -print 2>/dev/null)
+  nl='
 '
-  for dir in $system; do
-    [ -f "$dir/agentihooks" ] && trusted "$dir/agentihooks" && { unset IFS; run "$dir/agentihooks" "$@"; }
+  for dir in ${dirs%:}; do
+    case "$nl$ok$nl" in
+      *"$nl$dir$nl"*"$nl$dir/agentihooks$nl"*) [ -x "$dir/agentihooks" ] && { unset IFS; run "$dir/agentihooks" "$@"; } ;;
+    esac
   done
   unset IFS
   trusted "$HOME/.local/bin/agentihooks" && run "$HOME/.local/bin/agentihooks" "$@"
