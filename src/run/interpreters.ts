@@ -69,12 +69,13 @@ function firstOf(what: string, candidates: string[], strict: boolean, watched?: 
   for (const path of candidates) {
     watched?.push(path);
     if (!isProgram(path)) continue;
-    const problem = strict ? trustProblem(path) : undefined;
-    if (problem) return { error: `the interpreter ${path} is refused: ${problem}` };
+    // Watched before the check: a chmod that fixes a refused one rebuilds the index too.
     try {
       watched?.push(realpathSync(path));
     } catch {}
     watched?.push(dirname(path));
+    const problem = strict ? trustProblem(path) : undefined;
+    if (problem) return { error: `the interpreter ${path} is refused: ${problem}` };
     return { path };
   }
   if (candidates.length === 1) return { error: `the interpreter ${what} does not exist or is not executable` };
