@@ -87,12 +87,14 @@ describe("the plugin's launcher", () => {
     writeFileSync(join(dir, "agentihooks"), `#!/bin/sh\n: > '${marker}'\necho fake\n`, { mode: 0o755 });
   };
   const version = (env: Record<string, string>) => Bun.spawnSync(["sh", LAUNCHER, "--version"], { env, stdout: "pipe", stderr: "pipe" });
-  test.if(asRoot)("a fake agentihooks earlier on PATH, in a folder the user (not root) owns, a writable folder or ~/.local/bin, never runs", () => {
+  test.if(asRoot)("a fake agentihooks (or find, id) earlier on PATH, in a folder the user (not root) owns, a writable folder or ~/.local/bin, never runs", () => {
     const { dir, PATH } = withBin("BIN:/usr/bin:/bin");
     const marker = join(dir, "ran");
     const home = join(dir, "home");
     const mine = join(dir, "mine"); // the agent's own folder: not root's
     fake(mine, marker);
+    // and the programs the launcher itself starts
+    for (const tool of ["find", "id", "head", "grep"]) writeFileSync(join(mine, tool), `#!/bin/sh\n: > '${marker}'\n`, { mode: 0o755 });
     chownSync(mine, 65534, 65534);
     chownSync(join(mine, "agentihooks"), 65534, 65534);
     const open = join(dir, "open"); // root's, but writable by every user

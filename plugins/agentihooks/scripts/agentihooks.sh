@@ -11,6 +11,10 @@
 # Each one is taken only when the file (through its symlinks) and its folder are owned by root or by the
 # user running the hook and writable by no group or other user. When none is found, a hook call that
 # guards a tool is denied with the reason, never let through.
+# The programs this script starts (id, find, head, grep) are the system's, never the given PATH's; the
+# executable gets that PATH back.
+path=$PATH
+PATH=/usr/bin:/bin
 uid=$(id -u)
 home=${AGENTIHOOKS_HOME:-$HOME/.agentihooks}
 
@@ -25,6 +29,7 @@ run() {
   # Tells the hook it runs from the plugin: a harness with no profile chain gets init's default.
   AGENTIHOOKS_PLUGIN=1
   export AGENTIHOOKS_PLUGIN
+  PATH=$path
   exe=$1
   shift
   exec "$exe" "$@"
@@ -43,7 +48,7 @@ else
   # else can write, and which of those files are root's or the user's and writable by them alone.
   dirs="" files=""
   IFS=:
-  for dir in $PATH; do
+  for dir in $path; do
     case $dir in /*) dirs="$dirs$dir:" files="$files$dir/agentihooks:" ;; esac
   done
   # shellcheck disable=SC2086 # split on IFS=: on purpose
