@@ -151,4 +151,18 @@ describe("interpreters come from system folders, never the PATH", () => {
     const ok = run(["doctor", "--json"], { env, cwd: sb.repo });
     expect(ok.json.checks.map((c: { text: string }) => c.text)).toContainEqual(expect.stringContaining(`${PYTHON} found for`));
   });
+
+  test("lint says a condition whose interpreter is missing never runs, and how to fix it", () => {
+    const { sb, env, add } = hostile();
+    add("pre-bash-py.py", "print('hi')\n");
+    add("pre-bash-tool.run", "#!/usr/bin/env mytool9\n");
+    const r = run(["conditions", "lint", join(sb.home, "conditions"), "--json"], { env: { ...env, AGENTIHOOKS_PYTHON: "/nonexistent/python9" }, cwd: sb.repo });
+    expect(r.exitCode).toBe(1);
+    const found = r.json.findings.filter((f: { rule: string }) => f.rule === "no-runner");
+    expect(found.map((f: { message: string }) => f.message).sort()).toEqual([
+      "never runs: its shebang's no mytool9 found in /usr/bin/mytool9, /bin/mytool9, /usr/local/bin/mytool9, /opt/homebrew/bin/mytool9 (the PATH is never searched)",
+      "never runs: the interpreter /nonexistent/python9 does not exist or is not executable",
+    ]);
+    for (const f of found) expect(f.fix).toContain("AGENTIHOOKS_PYTHON");
+  });
 });
