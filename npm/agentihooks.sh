@@ -4,6 +4,11 @@
 # them), this finds the platform package's executable and execs it: no JavaScript on the way, and
 # `agentihooks init` registers that executable's own path, so hooks never pass through this script.
 # No executable for this machine: a hook call that guards a tool is denied with the reason.
+# The plugin's launcher may run this script from a hook: the programs it starts (readlink, dirname,
+# uname, head, grep) are the system's, never the PATH's, which the agent can write; the executable gets
+# that PATH back.
+path=$PATH
+PATH=/usr/bin:/bin
 self=$0
 while [ -L "$self" ]; do # npm links <prefix>/bin/agentihooks here; follow it (no readlink -f on older macOS)
   link=$(readlink "$self")
@@ -21,7 +26,7 @@ esac
 for key in $keys; do
   # npm nests the platform package under this one (global installs) or hoists it beside it (projects).
   for dir in "$pkg/node_modules/agentihooks-$key" "$(dirname "$pkg")/agentihooks-$key"; do
-    [ -x "$dir/bin/agentihooks" ] && exec "$dir/bin/agentihooks" "$@"
+    [ -x "$dir/bin/agentihooks" ] && PATH=$path exec "$dir/bin/agentihooks" "$@"
   done
 done
 key=${keys%% *}

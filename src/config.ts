@@ -7,6 +7,8 @@ export interface Config {
   maxParallel: number;
   trustedOwners: string[];
   strictModes: boolean;
+  /** AGENTIHOOKS_PYTHON: the Python that runs .py conditions (an absolute path or a name found in the system folders). */
+  python?: string;
   /** The decision log: what it keeps of each tool input, and when it rotates (src/state/hook-log.ts). */
   log: { input: "full" | "redacted" | "hash" | "none"; maxBytes: number; maxAgeDays: number; keep: number };
 }
@@ -78,6 +80,7 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     if (b === undefined) bad("AGENTIHOOKS_STRICT_MODES", strict, "a boolean (0/1)");
     else config.strictModes = b;
   }
+  if (env.AGENTIHOOKS_PYTHON) config.python = env.AGENTIHOOKS_PYTHON;
   const input = env.AGENTIHOOKS_LOG_INPUT;
   if (input !== undefined && input !== "") {
     const v = input.trim().toLowerCase();

@@ -9,6 +9,7 @@ import type { Subject } from "./conditions/matcher";
 import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
 import { applyPolicy } from "./policy";
 import { runConditions } from "./run/parallel";
+import { NO_RUNNER, runnerFor } from "./run/runner";
 import { analyze } from "./shell/analyze";
 import { STAGES, type StageContext } from "./stages";
 import { homeDir, homePaths } from "./state/home";
@@ -93,13 +94,24 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
-      // Checked again at run time: a chmod or a deletion does not rebuild the index.
-      const refused = trace.matched.map((c) => [c, fileProblem(c.path, config.strictModes)] as const).filter(([, p]) => p);
-      const runnable = trace.matched.filter((c) => !refused.some(([r]) => r === c));
+      // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose
+      // interpreter is missing or refused cannot run either (run/interpreters.ts).
+      // (A file that names no runner is a mistake reported as a failed condition, as before.)
+      const argvs = new Map<Condition, string[] | string>();
+      const refused: [Condition, string][] = [];
+      for (const c of trace.matched) {
+        const problem = fileProblem(c.path, config.strictModes);
+        const argv = problem ?? runnerFor(c.path, c.ext, catalog.interpreters, config.strictModes);
+        if (typeof argv === "string" && !argv.startsWith(NO_RUNNER)) refused.push([c, argv]);
+        else argvs.set(c, argv);
+      }
+      const runnable = trace.matched.filter((c) => argvs.has(c));
       trace.outcomes = await runConditions(runnable, {
         payloadJson: JSON.stringify(payload),
         cwd: payload.cwd,
         envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis),
+        argvFor: (c) => argvs.get(c) ?? "not resolved",
+        interpreters: catalog.interpreters,
         timeoutMs: config.timeoutSec * 1000,
         maxParallel: config.maxParallel,
         logsDir: paths.logs,

@@ -12,6 +12,7 @@ import { builtinFiles } from "./builtin";
 import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
+import type { Interpreters } from "../run/interpreters";
 import { findGitRoot } from "./trust";
 
 /** The local account files that decide whether a group is private (state/private-group.ts). */
@@ -32,6 +33,8 @@ export interface Catalog {
    */
   broken?: string[];
   repoRoot?: string;
+  /** What runs .sh and .py conditions: absolute paths found when the index was built, never the PATH. */
+  interpreters: Interpreters;
   cachePath: string;
   fromCache: boolean;
   /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
@@ -67,7 +70,7 @@ export function signature(path: string): string {
 /** Returns the cache file for a target and repository (the key never needs state.json's content). */
 export function cachePathFor(opts: CatalogOptions, repoRoot: string | undefined): string {
   // A plugin call may record a chain on its first miss (pluginDefault): it never reuses an index built without that.
-  const key = [opts.home, repoRoot ?? "", opts.config.trustedOwners.join(","), opts.config.strictModes ? "strict" : "lax", ...(opts.plugin ? ["plugin"] : [])].join("|");
+  const key = [opts.home, repoRoot ?? "", opts.config.trustedOwners.join(","), opts.config.strictModes ? "strict" : "lax", opts.config.python ?? "", ...(opts.plugin ? ["plugin"] : [])].join("|");
   const crc = (Bun.hash.crc32(key) >>> 0).toString(16).padStart(8, "0");
   return join(opts.home, "cache", `conditions-index.${opts.target}.${crc}.json`);
 }
@@ -129,12 +132,13 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
     const c = rebuildNow();
     return { all: () => c.conditions, forCall: (step, subject) => c.conditionsFor(step, subject) };
   });
-  const { layers, invalid, problems, repoRoot } = index.head;
+  const { layers, invalid, problems, repoRoot, interpreters } = index.head;
   return {
     layers,
     invalid,
     problems,
     repoRoot,
+    interpreters,
     cachePath,
     fromCache,
     get conditions() {
@@ -153,6 +157,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   const { indexLayers } = require("./scan") as typeof import("./scan");
   const { sweepTempFiles, writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
   const { brokenLayers } = require("./broken") as typeof import("./broken");
+  const { resolveInterpreters } = require("../run/interpreters") as typeof import("../run/interpreters");
   const problems: string[] = [];
   const broken: string[] = unsafe ? [`the condition index cannot be trusted: ${unsafe}`] : [];
   let state = opts.state;
@@ -176,11 +181,14 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   // Strict modes accept a folder writable by its owner's private group: a change of the accounts may end that.
   const accounts = opts.config.strictModes ? ACCOUNT_FILES : [];
-  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts])].map((p) => [p, signature(p)]);
+  // An interpreter replaced, removed, installed or chmod-ed rebuilds the index, which checks it again.
+  const programs: string[] = [];
+  const interpreters = resolveInterpreters(opts.config.python, opts.config.strictModes, programs);
+  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts, ...programs])].map((p) => [p, signature(p)]);
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, body: 0 },
     lines: part.lines,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));

@@ -4,11 +4,12 @@
 // folder, with that group's conditions relative to their folder (path, source and order come from the
 // layer). A hook call parses the header and only the groups whose matcher fits the call; a rebuild
 // copies the lines of folders that did not change as text.
+import type { Interpreters } from "../run/interpreters";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { conditionKey } from "./filename";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -43,6 +44,8 @@ export interface IndexHeader {
   invalid: InvalidFile[];
   problems: string[];
   repoRoot?: string;
+  /** bash and Python as absolute paths, found when the index was built (run/interpreters.ts). */
+  interpreters: Interpreters;
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }
@@ -61,6 +64,7 @@ export function parseIndex(text: string): IndexFile | undefined {
     const h = JSON.parse(text.slice(0, nl)) as IndexHeader;
     if (h?.version !== INDEX_VERSION || typeof h.state !== "string" || !Array.isArray(h.watched) || !Array.isArray(h.layers)) return undefined;
     if (!Array.isArray(h.folders) || h.folders.length !== h.layers.length || !Array.isArray(h.invalid) || !Array.isArray(h.problems)) return undefined;
+    if (typeof h.interpreters?.bash !== "object" || typeof h.interpreters?.python !== "object") return undefined;
     if (text.length - nl - 1 !== h.body) return undefined;
     let groups = 0;
     for (const f of h.folders) {

@@ -20,6 +20,8 @@ import { harnessFor } from "../harness/registry";
 import { emptyMerged, mergeOutcomes } from "../merge";
 import { conditionEnv } from "../pipeline";
 import { applyPolicy } from "../policy";
+import { resolveInterpreters } from "../run/interpreters";
+import { runnerFor } from "../run/runner";
 import { spawnCondition } from "../run/spawn";
 import { analyze } from "../shell/analyze";
 import type { Condition, Effect, EventName, HookCall, Outcome, Payload, Target } from "../types";
@@ -175,7 +177,9 @@ async function runDirect(w: World, conditionPath: string, c: Case, target: Targe
   const call: HookCall = { target, event, payload, batch: [payload] };
   const env = { ...conditionEnv(envOf(w, c, true), call, payload, cond, analysis), ...(c.env ?? {}) };
   const { config } = readConfig(env);
-  const outcome = await spawnCondition(cond, { stdin: c.stdin ?? JSON.stringify(payload), cwd: w.cwd, env, timeoutMs: config.timeoutSec * 1000 });
+  const interpreters = resolveInterpreters(config.python, config.strictModes);
+  const argv = runnerFor(cond.path, cond.ext, interpreters, config.strictModes);
+  const outcome = await spawnCondition(cond, { stdin: c.stdin ?? JSON.stringify(payload), cwd: w.cwd, env, timeoutMs: config.timeoutSec * 1000, argv, interpreters });
   const merged = cond.async ? emptyMerged() : mergeOutcomes([outcome]);
   return { effect: applyPolicy(cond.step, merged, payload, harnessFor(target).capabilities), outcome };
 }

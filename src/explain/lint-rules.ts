@@ -8,6 +8,8 @@ import { isIgnored, parseFilename, TOOL_STEPS } from "../conditions/filename";
 import { type Alternative, matches, parseMatcher } from "../conditions/matcher";
 import type { LayerSpec } from "../conditions/layers";
 import { scanLayers } from "../conditions/scan";
+import { readConfig } from "../config";
+import { resolveInterpreters } from "../run/interpreters";
 import { runnerFor } from "../run/runner";
 import { analyze } from "../shell/analyze";
 import { type Condition, TARGETS, type Target } from "../types";
@@ -88,8 +90,9 @@ function shadowCheck(found: Finding[], path: string, file: string, active: Map<s
 
 function lintCondition(found: Finding[], c: Condition, env: Record<string, string | undefined>): void {
   const add = (severity: Finding["severity"], rule: string, message: string, fix: string) => found.push({ severity, rule, file: c.path, message, fix });
-  const runner = runnerFor(c.path, c.ext, env);
-  if (typeof runner === "string") add("error", "no-runner", `never runs: ${runner}`, `chmod +x ${c.file} and start it with a shebang, or use .sh, .py or .ts`);
+  const { config } = readConfig(env);
+  const runner = runnerFor(c.path, c.ext, resolveInterpreters(config.python, config.strictModes), config.strictModes);
+  if (typeof runner === "string") add("error", "no-runner", `never runs: ${runner}`, !runner.startsWith("no runner for") ? "install the interpreter in a system folder (/usr/bin, /usr/local/bin, /opt/homebrew/bin) or set AGENTIHOOKS_PYTHON to its absolute path" : `chmod +x ${c.file} and start it with a shebang, or use .sh, .py or .ts`);
   matcherChecks(c, add);
   const text = readText(c.path);
   if (text === undefined) return;

@@ -3,11 +3,15 @@
 //   layer     .claude/conditions/ and .agentihooks/conditions/ anywhere, and the runtime layer
 //   home      the home's other decision files: gates (a forged one opens the gate), the index cache (a
 //             forged one lists any script), built-in profiles, state.json (links, bundle, profiles),
-//             trust.json (which repositories may run their own conditions)
+//             trust.json (which repositories may run their own conditions), executable-path (the
+//             executable the plugin's launcher runs)
 //   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
 //             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
 //             folders and settings.json, user and project alike
 //   executable the agentihooks executable that is running (replacing it replaces every guard)
+//   startup   the files a shell reads before the command it is given: Codex runs each hook as a command
+//             line through the user's shell (`<shell> -c`, `-lc` in earlier versions) and has no exec
+//             form, so ~/.zshenv (or ~/.bash_profile under -lc) could end the hook before it answers
 //   git       .git/config of a repository holding a layer (its remotes decide trust)
 // A path counts when, after `~` and `..` are resolved, it or the path its symlinks lead to (dangling
 // ones too) lies in one of them.
@@ -16,19 +20,26 @@ import { hardLinkKind } from "./hard-links";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
 
-export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git";
+export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" | "startup";
 
 /** How each kind reads in a deny reason. */
 export const KIND_TEXT: Record<ProtectedKind, string> = {
   layer: "a condition layer",
-  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records)",
+  home: "the gate's own state (gates, index cache, built-in profiles, state.json, trust records, the plugin's pinned executable)",
   harness: "a harness's hook registration",
   executable: "the agentihooks executable",
   git: "the git config of a repository that holds a condition layer",
+  startup: "a shell startup file (read before Codex runs a hook)",
 };
 
+/**
+ * The startup files, in the user's home, of the shells Codex may run a hook with: zsh reads .zshenv
+ * even for `zsh -c`; a login shell (`-lc`) reads the profiles, which usually source .bashrc.
+ */
+export const SHELL_STARTUP = [".zshenv", ".zprofile", ".zlogin", ".bash_profile", ".bash_login", ".profile", ".bashrc"];
+
 /** Entries of $AGENTIHOOKS_HOME (or any `.agentihooks` folder) that decide which conditions run. */
-export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json"];
+export const HOME_ENTRIES = ["conditions", "gates", "cache", "builtin", "state.json", "trust.json", "executable-path"];
 
 /** Consecutive path segments that are protected wherever they appear; `under`: and all beneath. */
 export interface Template {
@@ -114,7 +125,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -124,6 +135,7 @@ export function protectedRoots(scope: PathScope): Root[] {
   /** The real path of a folder, cheaply when it sits directly in the user's home and is no symlink. */
   const realOf = (dir: string) => {
     const d = resolve(dir);
+    if (d === userHome) return realHome;
     const name = d.slice(userHome.length + 1);
     return d.startsWith(`${userHome}/`) && !name.includes("/") && !isLink(d) ? `${realHome}/${name}` : undefined;
   };
@@ -143,6 +155,11 @@ export function protectedRoots(scope: PathScope): Root[] {
   under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
   under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
   under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
+  under(userHome, startup);
+  if (env.ZDOTDIR) under(env.ZDOTDIR, startup);
+  under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "fish"), [["config.fish", false, "startup"], ["conf.d", true, "startup"]]);
+  if (env.BASH_ENV?.startsWith("/")) for (const p of bothSpellings(env.BASH_ENV)) out.push({ path: p, under: false, kind: "startup" });
   if (scope.exe) for (const p of bothSpellings(scope.exe)) out.push({ path: p, under: false, kind: "executable" });
   rootsMemo.set(key, out);
   return out;

@@ -1,12 +1,13 @@
 // Runs the conditions that matched one call: .async ones first, detached, then the synchronous ones in
 // parallel under CONDITIONS_MAX_PARALLEL. Outcomes come back in catalog order, not finishing order,
 // so the merge is deterministic.
-import { closeSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
 import { builtinFile } from "../conditions/builtin";
 import { nextRunId, started } from "./reaper";
-import { runnerEnv, runnerFor } from "./runner";
+import { type Interpreters, SYSTEM_BIN } from "./interpreters";
+import { runnerEnv } from "./runner";
 import { type SpawnOptions, spawnCondition } from "./spawn";
 
 export interface RunOptions {
@@ -14,6 +15,9 @@ export interface RunOptions {
   cwd: string;
   /** Environment for one condition (AH_* included). */
   envFor: (c: Condition) => Record<string, string | undefined>;
+  /** What runs one condition (runner.ts), or why nothing can. */
+  argvFor: (c: Condition) => string[] | string;
+  interpreters?: Interpreters;
   timeoutMs: number;
   maxParallel: number;
   logsDir: string;
@@ -37,7 +41,7 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   }
   const sync = conditions.filter((c) => !c.async);
   const results: Outcome[] = new Array(sync.length);
-  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs });
+  const options = (c: Condition): SpawnOptions => ({ stdin: opts.payloadJson, cwd, env: opts.envFor(c), timeoutMs: opts.timeoutMs, argv: opts.argvFor(c), interpreters: opts.interpreters });
   // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
   const spawned: number[] = [];
   const inProcess: number[] = [];
@@ -71,8 +75,10 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
  * pipe drains), stdout and stderr appended to logs/async-conditions.log. Returns an error or undefined.
  */
 function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string | undefined {
-  const argv = runnerFor(c.path, c.ext, opts.envFor(c));
+  const argv = opts.argvFor(c);
   if (typeof argv === "string") return argv;
+  const timeout = SYSTEM_BIN.map((d) => `${d}/timeout`).find((p) => existsSync(p)); // never the PATH
+  if (!timeout) return `no timeout program in ${SYSTEM_BIN.join(", ")} to bound an .async condition`;
   try {
     mkdirSync(opts.logsDir, { recursive: true, mode: 0o700 });
     const inputPath = join(opts.logsDir, `.async-input.${process.pid}.${Math.random().toString(36).slice(2)}`);
@@ -83,9 +89,9 @@ function startDetached(c: Condition, opts: RunOptions & { cwd: string }): string
     const limit = String(Math.ceil(opts.timeoutMs / 1000) + 5);
     // Its own run id: what it leaves behind is never taken for a synchronous condition's (reaper.ts)
     const env = { ...opts.envFor(c), AH_RUN_ID: nextRunId() };
-    const proc = Bun.spawn(["timeout", "-s", "KILL", limit, ...argv], {
+    const proc = Bun.spawn([timeout, "-s", "KILL", limit, ...argv], {
       cwd: opts.cwd,
-      env: runnerEnv(argv, env),
+      env: runnerEnv(argv, env, opts.interpreters),
       stdin: input,
       stdout: log,
       stderr: log,

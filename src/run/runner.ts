@@ -1,13 +1,22 @@
 import { accessSync, constants } from "node:fs";
+import { type Interpreters, pythonArgs, shebangArgv } from "./interpreters";
 
-/** Returns the argv that runs a condition file, or an error string naming why nothing can. */
-export function runnerFor(path: string, ext: string, env: Record<string, string | undefined>): string[] | string {
+/** How runnerFor's answer starts for a file that names no runner: a mistake to report, not a guard that cannot run. */
+export const NO_RUNNER = "no runner for the extension";
+
+/**
+ * Returns the argv that runs a condition file, or an error string naming why nothing can. Every program
+ * is an absolute path (interpreters.ts): nothing is looked up on the PATH the agent can write.
+ */
+export function runnerFor(path: string, ext: string, interpreters: Interpreters, strict: boolean): string[] | string {
   switch (ext) {
     case "sh":
     case "bash":
-      return ["bash", path];
-    case "py":
-      return [env.AGENTIHOOKS_PYTHON || "python3", path];
+      return "error" in interpreters.bash ? interpreters.bash.error : [interpreters.bash.path, path];
+    case "py": {
+      const py = interpreters.python;
+      return "error" in py ? py.error : [py.path, ...pythonArgs(py.path), path];
+    }
     case "ts":
     case "js":
     case "mjs":
@@ -19,14 +28,23 @@ export function runnerFor(path: string, ext: string, env: Record<string, string 
     default:
       try {
         accessSync(path, constants.X_OK);
-        return [path];
       } catch {
-        return `no runner for the extension ".${ext}" and the file is not executable (chmod +x, with a shebang)`;
+        return `${NO_RUNNER} ".${ext}" and the file is not executable (chmod +x, with a shebang)`;
       }
+      return shebangArgv(path, strict);
   }
 }
 
-/** Returns the environment for `argv`: the executable itself runs scripts only with BUN_BE_BUN=1. */
-export function runnerEnv(argv: string[], env: Record<string, string | undefined>): Record<string, string> {
-  return (argv[0] === process.execPath ? { ...env, BUN_BE_BUN: "1" } : env) as Record<string, string>;
+/**
+ * Returns the environment for `argv`: the executable itself runs scripts only with BUN_BE_BUN=1. What a
+ * condition starts in turn is kept off files the agent can write too: a Python it runs loads no user
+ * site-packages (usercustomize.py), AGENTIHOOKS_PYTHON is the absolute Python the index found, and bash
+ * sources no BASH_ENV or ENV file.
+ */
+export function runnerEnv(argv: string[], env: Record<string, string | undefined>, interpreters?: Interpreters): Record<string, string> {
+  const out: Record<string, string | undefined> = { ...env, PYTHONNOUSERSITE: "1", BASH_ENV: undefined, ENV: undefined };
+  if (interpreters && "path" in interpreters.python) out.AGENTIHOOKS_PYTHON = interpreters.python.path;
+  if (argv[0] === process.execPath) out.BUN_BE_BUN = "1";
+  for (const k of ["BASH_ENV", "ENV"]) delete out[k];
+  return out as Record<string, string>;
 }

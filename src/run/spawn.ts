@@ -3,7 +3,8 @@
 import { joinChunks } from "../bytes";
 import type { Condition, Outcome } from "../types";
 import { endStragglers, ended, nextRunId, started } from "./reaper";
-import { runnerEnv, runnerFor } from "./runner";
+import type { Interpreters } from "./interpreters";
+import { runnerEnv } from "./runner";
 
 export const OUTPUT_CAP = 1024 * 1024;
 const utf8 = new TextDecoder(); // not fatal: invalid bytes become U+FFFD, as Buffer's toString did
@@ -13,6 +14,10 @@ export interface SpawnOptions {
   cwd: string;
   env: Record<string, string | undefined>;
   timeoutMs: number;
+  /** What runs the condition (runner.ts), or why nothing can. */
+  argv: string[] | string;
+  /** The index's interpreters: what the condition's own programs are pointed to (runnerEnv). */
+  interpreters?: Interpreters;
 }
 
 /**
@@ -71,7 +76,7 @@ export function finisher(condition: Condition, started: number): Finish {
 /** Runs `condition` and returns its outcome as a value; it never throws. */
 export async function spawnCondition(condition: Condition, opts: SpawnOptions): Promise<Outcome> {
   const done = finisher(condition, performance.now());
-  const argv = runnerFor(condition.path, condition.ext, opts.env);
+  const argv = opts.argv;
   if (typeof argv === "string") return done({ status: "crashed", error: argv });
   let proc: ReturnType<typeof Bun.spawn>;
   // Every process of this run inherits its id: how what leaves the group is found again (reaper.ts).
@@ -79,7 +84,7 @@ export async function spawnCondition(condition: Condition, opts: SpawnOptions): 
   try {
     proc = Bun.spawn(argv, {
       cwd: opts.cwd,
-      env: runnerEnv(argv, { ...opts.env, AH_RUN_ID: runId }),
+      env: runnerEnv(argv, { ...opts.env, AH_RUN_ID: runId }, opts.interpreters),
       stdin: "pipe",
       stdout: "pipe",
       stderr: "pipe",

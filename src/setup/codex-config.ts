@@ -1,5 +1,5 @@
 // Codex: `hooks` in hooks.json (user ~/.codex/hooks.json, project .codex/hooks.json). Codex has no exec
-// form: `command` runs as `$SHELL -lc "<command>"`, so the executable's path is shell-quoted.
+// form: `command` runs through the user's shell (`<shell> -c "<command>"`), so the executable's path is shell-quoted.
 // Hooks never go to config.toml's [hooks] tables: hooks.json is enough because Codex loads both forms
 // from each layer. (config.toml gets only the MCP server's table, edited as lines: codex-mcp.ts.)
 import { join } from "node:path";

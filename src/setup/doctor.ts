@@ -186,23 +186,37 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
 }
 
 /** Programs a shell condition may call that are not always installed: found by name in its text. */
-const SCRIPT_NEEDS: [RegExp, (env: DoctorOptions["env"]) => string][] = [
+const SCRIPT_NEEDS: [RegExp, (python: string) => string][] = [
   [/\bjq\b/, () => "jq"],
-  [/\bpython3?\b|AGENTIHOOKS_PYTHON/, (env) => env.AGENTIHOOKS_PYTHON || "python3"],
+  // "${AGENTIHOOKS_PYTHON:-python3}" gets the index's Python (runner.ts); a bare python3 is the PATH's.
+  [/AGENTIHOOKS_PYTHON/, (python) => python],
+  [/\bpython3?\b/, () => "python3"],
 ];
+/** Spellings of $AGENTIHOOKS_PYTHON with a default: their python3 is never the PATH's. */
+const PYTHON_VARIABLE = /\$\{AGENTIHOOKS_PYTHON[^}]*\}/g;
 
 function checkInterpreters(target: Target, catalog: Catalog, env: DoctorOptions["env"], checks: Check[]): void {
+  // bash and Python come from the index, found in system folders (run/interpreters.ts); a missing one is
+  // named by why it was not found. What a script calls by name (jq) is looked up on the PATH it gets.
+  const found = catalog.interpreters;
+  const whyNot = new Map<string, string>();
+  const pick = (name: string, r: typeof found.bash) => ("path" in r ? r.path : (whyNot.set(name, r.error), name));
+  const bash = pick("bash", found.bash);
+  const python = pick(env.AGENTIHOOKS_PYTHON || "python3", found.python);
   const need = new Map<string, string>();
   for (const c of catalog.conditions) {
     if (c.ext === "sh" || c.ext === "bash") {
-      need.set("bash", need.get("bash") ?? c.file);
-      const body = readHead(c.path);
-      for (const [re, program] of SCRIPT_NEEDS) if (re.test(body) && !need.has(program(env))) need.set(program(env), c.file);
+      need.set(bash, need.get(bash) ?? c.file);
+      const body = readHead(c.path).replace(PYTHON_VARIABLE, "$AGENTIHOOKS_PYTHON");
+      for (const [re, program] of SCRIPT_NEEDS) if (re.test(body) && !need.has(program(python))) need.set(program(python), c.file);
     }
-    if (c.ext === "py" && !need.has(env.AGENTIHOOKS_PYTHON || "python3")) need.set(env.AGENTIHOOKS_PYTHON || "python3", c.file);
+    if (c.ext === "py" && !need.has(python)) need.set(python, c.file);
   }
-  const missing = [...need].filter(([program]) => !Bun.which(program, { PATH: env.PATH ?? "" }));
-  for (const [program, file] of missing) checks.push({ level: "fail", text: `${target}: ${program} is not on PATH, and ${file} needs it`, fix: `install ${program}` });
+  const missing = [...need].filter(([program]) => whyNot.has(program) || (!program.startsWith("/") && !Bun.which(program, { PATH: env.PATH ?? "" })));
+  for (const [program, file] of missing) {
+    const why = whyNot.get(program);
+    checks.push({ level: "fail", text: `${target}: ${why ?? `${program} is not on PATH`}, and ${file} needs it`, fix: why ? `install ${program} in /usr/bin, /usr/local/bin or /opt/homebrew/bin, or set AGENTIHOOKS_PYTHON to an absolute path` : `install ${program}` });
+  }
   checks.push(...slowInterpreters(target, [...need.keys()].filter((p) => !missing.some(([m]) => m === p)), env));
   if (need.size && !missing.length) checks.push({ level: "ok", text: `${target}: ${[...need.keys()].join(", ")} found for ${catalog.conditions.length} condition${catalog.conditions.length === 1 ? "" : "s"}` });
 }

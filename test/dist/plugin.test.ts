@@ -1,9 +1,10 @@
 // The plugin in plugins/agentihooks, without a harness: its three hooks files register what `init`
 // registers for each harness (same events, same `hook --target --event` arguments), its manifests
-// name them, and its launcher finds the installed agentihooks on PATH or denies guarded calls.
+// name them, and its launcher finds the installed agentihooks without trusting PATH folders the agent can
+// write (a pinned path, root's folders on PATH, ~/.local/bin) or denies guarded calls.
 // (The real CLIs install it and fire a deny in e2e/live/plugin.live.ts.)
 import { describe, expect, test } from "bun:test";
-import { mkdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { claudeBashPayload, smokeHook } from "../../scripts/smoke";
 import { BIN, REPO, run, sandbox, tempDir } from "../helpers";
@@ -73,9 +74,72 @@ describe("the plugin's launcher", () => {
     symlinkSync(BIN, join(dir, "bin", "agentihooks"));
     return { dir, PATH: path.replace("BIN", join(dir, "bin")) };
   };
-  test("runs the first agentihooks on PATH: a hook call answers through it", () => {
+  // Folders root owns and nobody else can write stand for the system's; these tests run as root.
+  const asRoot = process.getuid?.() === 0;
+  test.if(asRoot)("runs agentihooks from a PATH folder root owns and nobody else can write: a hook call answers through it", () => {
     const { dir, PATH } = withBin("/usr/bin:BIN:/bin");
     expect(smokeHook(["sh", LAUNCHER], { env: { PATH } })).toEqual([]);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  /** A fake agentihooks in a folder of its own: it leaves a marker and answers nothing. */
+  const fake = (dir: string, marker: string) => {
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(dir, "agentihooks"), `#!/bin/sh\n: > '${marker}'\necho fake\n`, { mode: 0o755 });
+  };
+  const version = (env: Record<string, string>) => Bun.spawnSync(["sh", LAUNCHER, "--version"], { env, stdout: "pipe", stderr: "pipe" });
+  test.if(asRoot)("a fake agentihooks (or find, id) earlier on PATH, in a folder the user (not root) owns, a writable folder or ~/.local/bin, never runs", () => {
+    const { dir, PATH } = withBin("BIN:/usr/bin:/bin");
+    const marker = join(dir, "ran");
+    const home = join(dir, "home");
+    const mine = join(dir, "mine"); // the agent's own folder: not root's
+    fake(mine, marker);
+    // and the programs the launcher itself starts
+    for (const tool of ["find", "id", "head", "grep"]) writeFileSync(join(mine, tool), `#!/bin/sh\n: > '${marker}'\n`, { mode: 0o755 });
+    chownSync(mine, 65534, 65534);
+    chownSync(join(mine, "agentihooks"), 65534, 65534);
+    const open = join(dir, "open"); // root's, but writable by every user
+    fake(open, marker);
+    chmodSync(open, 0o777);
+    const local = join(home, ".local", "bin"); // as a user's own folder is: not root's
+    fake(local, marker);
+    chownSync(local, 65534, 65534);
+    const r = version({ PATH: `${mine}:${open}:${local}:${PATH}`, HOME: home });
+    expect(r.stdout.toString()).toMatch(/^\d+\.\d+\.\d+ /);
+    expect(existsSync(marker)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  test("the path pinned in executable-path runs, whatever the PATH holds; a bad pin denies", () => {
+    const dir = tempDir("ah-plugin-pin-");
+    const marker = join(dir, "ran");
+    fake(join(dir, "bin"), marker);
+    const ahome = join(dir, "ahome");
+    mkdirSync(ahome);
+    writeFileSync(join(ahome, "executable-path"), `${BIN}\n`);
+    const env = { PATH: `${join(dir, "bin")}:/usr/bin:/bin`, HOME: dir, AGENTIHOOKS_HOME: ahome };
+    expect(version(env).stdout.toString()).toMatch(/^\d+\.\d+\.\d+ /);
+    expect(existsSync(marker)).toBe(false);
+    writeFileSync(join(ahome, "executable-path"), BIN, { mode: 0o666 }); // a pin others could re-point
+    chmodSync(join(ahome, "executable-path"), 0o666);
+    expect(version(env).stderr.toString()).toContain("or the pin is not yours alone");
+    chmodSync(join(ahome, "executable-path"), 0o644);
+    for (const pin of [join(dir, "missing"), "agentihooks", join(dir, "bin", "agentihooks")]) {
+      writeFileSync(join(ahome, "executable-path"), `${pin}\n`);
+      if (pin.endsWith("bin/agentihooks")) chmodSync(join(dir, "bin", "agentihooks"), 0o777); // writable by others
+      const p = Bun.spawnSync(["sh", LAUNCHER, "hook", "--target", "claude", "--event", "PreToolUse"], { env, stdin: new Blob([claudeBashPayload("ls", "/")]), stdout: "pipe", stderr: "pipe" });
+      expect({ pin, exit: p.exitCode }).toEqual({ pin, exit: 2 });
+      expect(p.stderr.toString()).toContain(`the path pinned in ${ahome}/executable-path is not an absolute path to an executable`);
+    }
+    expect(existsSync(marker)).toBe(false);
+    rmSync(dir, { recursive: true, force: true });
+  });
+  test("~/.local/bin/agentihooks runs when no system folder has one, unless others can write it", () => {
+    const dir = tempDir("ah-plugin-local-");
+    mkdirSync(join(dir, ".local", "bin"), { recursive: true });
+    symlinkSync(BIN, join(dir, ".local", "bin", "agentihooks"));
+    const env = { PATH: "/usr/bin:/bin", HOME: dir, AGENTIHOOKS_HOME: join(dir, "ahome") };
+    expect(version(env).stdout.toString()).toMatch(/^\d+\.\d+\.\d+ /);
+    chmodSync(join(dir, ".local", "bin"), 0o777);
+    expect(version(env).stderr.toString()).toContain("agentihooks is not installed");
     rmSync(dir, { recursive: true, force: true });
   });
   test("skips relative PATH entries (they follow the session's folder, which a repository controls)", () => {
@@ -87,7 +151,7 @@ describe("the plugin's launcher", () => {
     rmSync(dir, { recursive: true, force: true });
   });
   // No agentihooks anywhere on PATH: each spelling of a guarded registration is denied with the reason.
-  const none = { PATH: "/usr/bin:/bin" };
+  const none = { PATH: "/usr/bin:/bin", HOME: "/nonexistent" };
   test.each([
     [["hook", "--target", "claude", "--event", "PreToolUse"], ""],
     [["hook", "--target", "codex", "--event", "PermissionRequest"], ""],

@@ -66,8 +66,9 @@ export function loadCases(file: string): Case[] {
 /** Returns the argv (and extra environment) that runs an example, as agentihooks would (src/run/runner.ts). */
 function runnerFor(file: string, dir = EXAMPLES): { argv: string[]; env: Record<string, string> } {
   const path = join(dir, file);
-  if (file.endsWith(".sh")) return { argv: ["bash", path], env: {} };
-  if (file.endsWith(".py")) return { argv: [process.env.AGENTIHOOKS_PYTHON || "python3", path], env: {} };
+  if (file.endsWith(".sh")) return { argv: ["/bin/bash", path], env: {} };
+  // Isolated (-I), as agentihooks runs it: the examples need nothing from PYTHON* or user site-packages.
+  if (file.endsWith(".py")) return { argv: [process.env.AGENTIHOOKS_PYTHON || "/usr/bin/python3", "-I", path], env: {} };
   if (file.endsWith(".ts")) {
     // What users get: the compiled executable's embedded Bun (BUN_BE_BUN=1), never loading the case
     // directory's .env or bunfig.toml. Without an executable (no AGENTIHOOKS_BIN, no dist/), the test's Bun.

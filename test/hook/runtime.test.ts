@@ -63,19 +63,17 @@ describe("script contract", () => {
     expect(ctx.indexOf("pre-bash-py.py")).toBeLessThan(ctx.indexOf("pre-bash-ts.ts"));
   });
 
-  test("exit 1, bad JSON, a missing runner and an unknown extension are skipped and named in a note", () => {
+  test("exit 1, bad JSON and an unknown extension are skipped and named in a note", () => {
     const { sb, add } = setup();
     add("pre-bash-a_crash.sh", sh("exit 1"));
     add("pre-bash-b_badjson.sh", sh("echo '{not json'"));
     add("pre-bash-c_noexec.rb", "puts 1\n", 0o644);
-    add("pre-bash-d_py.py", "print('hi')\n");
-    const r = hook(claudeBash("ls", sb.repo), { env: { ...sb.env, AGENTIHOOKS_PYTHON: "/nonexistent/python9" } });
+    const r = hook(claudeBash("ls", sb.repo), { env: sb.env });
     expect(r.exitCode).toBe(0);
     const ctx = r.json.hookSpecificOutput.additionalContext as string;
     expect(ctx).toContain("[condition pre-bash-a_crash.sh] failed (exit 1) - skipped");
     expect(ctx).toMatch(/\[condition pre-bash-b_badjson.sh\] failed \(stdout starts with \{ but is not a JSON object\)/);
     expect(ctx).toMatch(/\[condition pre-bash-c_noexec.rb\] failed \(no runner for the extension ".rb"/);
-    expect(ctx).toMatch(/\[condition pre-bash-d_py.py\] failed \(cannot start \/nonexistent\/python9/);
     expect(r.json.hookSpecificOutput.permissionDecision).toBeUndefined();
   });
 

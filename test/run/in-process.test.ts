@@ -8,7 +8,7 @@ import { runBuiltin } from "../../src/run/builtin";
 import type { Condition } from "../../src/types";
 
 const cond: Condition = { file: "pre-any-x.ts", step: "pre", matcher: "any", name: "x", async: false, ext: "ts", key: "pre-any-x", path: "builtin:default/pre-any-x.ts", source: "profile:default", order: 0 };
-const opts = (timeoutMs = 1000) => ({ stdin: '{"tool_name":"Bash"}', cwd: "/", env: { AH_CONDITION: "pre-any-x.ts" }, timeoutMs });
+const opts = (timeoutMs = 1000) => ({ stdin: '{"tool_name":"Bash"}', cwd: "/", env: { AH_CONDITION: "pre-any-x.ts" }, timeoutMs, argv: [] });
 const runIt = (fn: (call: Call) => Result | Promise<Result>, timeoutMs?: number) => runBuiltin(cond, fn, opts(timeoutMs));
 
 describe("runBuiltin", () => {
