@@ -7,7 +7,7 @@ import { readFileSync, renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun } from "./lib/clis";
 import { codexHooks, errorItems, mcp, runCodex, shell, toolSearch } from "./lib/codex";
-import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { hookLog, makeWorld, recorder, sandboxedCodexWorld, type World, worldWithCopy } from "./lib/world";
 
 const configToml = (w: World) => join(w.home, ".codex", "config.toml");
 const TRUST_BLOCK = /\n?# hook trust added by agentihooks init[^\n]*\n\[hooks\.state\.[^\n]*\]\ntrusted_hash = [^\n]*\n/g;
@@ -61,7 +61,7 @@ describe("codex: the registered executable goes missing", () => {
 
 describe("codex: lifecycle events", () => {
   test("one session fires SessionStart, UserPromptSubmit, PreToolUse, PermissionRequest, PostToolUse, Stop and SessionEnd: each reaches its condition, none errs", async () => {
-    const w = makeWorld("codex");
+    const w = sandboxedCodexWorld();
     const steps: [string, string][] = [
       ["start-any-rec.sh", "start"], ["prompt-rec.sh", "prompt"], ["pre-any-rec.sh", "pre"], ["post-any-rec.sh", "post"],
       ["stop-rec.sh", "stop"], ["end-any-rec.sh", "end"],

@@ -6,7 +6,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
-import { makeWorld, recorder, type World } from "./lib/world";
+import { makeWorld, recorder, sandboxedCodexWorld, type World } from "./lib/world";
 
 /** A bash condition body: reads the payload, then runs `body` with $CMD set to the shell command. */
 const onCommand = (body: string) => `#!/usr/bin/env bash\nCMD=$(python3 -c 'import json,sys; print(json.load(sys.stdin)["tool_input"]["command"])')\n${body}\n`;
@@ -60,7 +60,7 @@ const rewriter = (decision: string) =>
 describe("codex: rewrite", () => {
   const modes: [string, string][] = [["bypassPermissions (--dangerously-bypass-approvals-and-sandbox)", "bypass"], ["default (--approve-for-me, workspace-write sandbox)", "default"]];
   test.each(modes)("with allow, in %s: the rewritten command runs instead", async (_name, mode) => {
-    const w = makeWorld("codex");
+    const w = mode === "default" ? sandboxedCodexWorld() : makeWorld("codex");
     w.condition("pre-bash.touch-rewrite.sh", rewriter('{"decision":"allow"}'));
     const r = await runCodex(w, [shell(`touch '${w.marker("original")}'`)], { permissionMode: mode });
     expect(w.exists(w.marker("rewritten")), describeRun(r)).toBe(true);
@@ -76,7 +76,7 @@ describe("codex: rewrite", () => {
   });
 
   test("without a decision, in default mode: dropped, the original runs, and the model is told why", async () => {
-    const w = makeWorld("codex");
+    const w = sandboxedCodexWorld();
     w.condition("pre-bash.touch-rewrite.sh", rewriter("{}"));
     const r = await runCodex(w, [shell(`touch '${w.marker("original")}'`)], { permissionMode: "default" });
     expect(w.exists(w.marker("original")), describeRun(r)).toBe(true);

@@ -87,13 +87,27 @@ export interface WorldOptions {
   initArgs?: string[];
   /** Put the world under /var/tmp, outside every temporary folder (see outsideTmpRoot). */
   outsideTmp?: boolean;
+  /**
+   * Keep the markers inside the working folder (`.markers/`): what a sandboxed harness lets a command
+   * write (Codex's workspace-write) when the world is outside /tmp.
+   */
+  markersInWork?: boolean;
 }
+
+/**
+ * A Codex world for a check in its default (workspace-write) mode. With a system bubblewrap installed,
+ * Codex 0.169 runs its sandbox through it and refuses to create the sandbox helper under a temporary
+ * folder (`bwrap: execvp codex-linux-sandbox: No such file or directory`, every command fails): the
+ * world goes under /var/tmp, and the markers into the workspace it may write.
+ */
+export const sandboxedCodexWorld = (opts: WorldOptions = {}) => makeWorld("codex", { ...opts, outsideTmp: true, markersInWork: true });
 
 /** Creates a world for `harness`. */
 export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
   const base = mkdtempSync(join(opts.outsideTmp ? outsideTmpRoot() : worldsRoot(), `${harness}-`));
   const home = join(base, "home");
   const work = join(base, "work");
+  const markers = opts.markersInWork ? join(work, ".markers") : join(base, "markers");
   const ahome = join(home, ".agentihooks");
   const conditions = join(ahome, "conditions");
   mkdirSync(work, { recursive: true });
@@ -113,7 +127,7 @@ export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
     condition(file, body, dir = conditions) {
       return world.write(join(dir, file), body, 0o755);
     },
-    marker: (name) => join(base, "markers", name),
+    marker: (name) => join(markers, name),
     exists: (path) => existsSync(path),
     read: (path) => readFileSync(path, "utf8"),
     agentihooks(args, o = {}) {
@@ -123,7 +137,7 @@ export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
       return r;
     },
   };
-  mkdirSync(join(base, "markers"), { recursive: true });
+  mkdirSync(markers, { recursive: true });
   if (opts.init !== false) world.agentihooks(["init", "--target", harness, ...(opts.initArgs ?? [])]);
   return world;
 }
