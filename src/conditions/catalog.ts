@@ -12,6 +12,7 @@ import { builtinFiles } from "./builtin";
 import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
+import { statSignature } from "./layer-hashes";
 import { findGitRoot } from "./trust";
 
 /** The local account files that decide whether a group is private (state/private-group.ts). */
@@ -57,8 +58,7 @@ export function signature(path: string): string {
   const builtin = builtinFiles(path);
   if (builtin) return `builtin:${builtin.join("|")}`;
   try {
-    const st = statSync(path);
-    return `${st.isDirectory() ? "d" : "f"}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
+    return statSignature(statSync(path));
   } catch {
     return "-";
   }
@@ -169,18 +169,20 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config);
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous?.head.hashes);
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
   // Strict modes accept a folder writable by its owner's private group: a change of the accounts may end that.
   const accounts = opts.config.strictModes ? ACCOUNT_FILES : [];
-  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts])].map((p) => [p, signature(p)]);
+  // The directory layer's files keep the signatures taken before they were hashed: an edit during the hash rebuilds.
+  const hashedSigs = new Map(plan.signed);
+  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts, ...hashedSigs.keys()])].map((p) => [p, hashedSigs.get(p) ?? signature(p)]);
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, ...(plan.hashes ? { hashes: plan.hashes } : {}), body: 0 },
     lines: part.lines,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));

@@ -6,9 +6,10 @@
 // copies the lines of folders that did not change as text.
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { conditionKey } from "./filename";
+import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -43,6 +44,8 @@ export interface IndexHeader {
   invalid: InvalidFile[];
   problems: string[];
   repoRoot?: string;
+  /** The directory layer's files and hashes (layer-hashes.ts): a rebuild reuses a hash whose signature held. */
+  hashes?: FileHash[];
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }

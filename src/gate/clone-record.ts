@@ -4,7 +4,7 @@
 // `rm -rf .git && git init`) never gets to look like local work.
 import type { CommandInfo } from "../shell/programs";
 import type { Config } from "../config";
-import { ownerOfBundle } from "../conditions/layers";
+import { bundleOwner } from "../conditions/layers";
 import { judgeUrls } from "../conditions/trust";
 import { loadState } from "../state/state-file";
 import { setTrust } from "../state/trust-store";
@@ -50,20 +50,19 @@ export function cloneOf(c: CommandInfo): [string, string | undefined] | undefine
 
 /** Records each untrusted clone of the line as untrusted (its destination); never throws. */
 export function recordClones(commands: readonly CommandInfo[], line: LineState, home: string, config: Config, note: (t: string) => void): void {
-  let bundleOwner: ReturnType<typeof ownerOfBundle> | null = null; // read once, on the first clone
+  let owner: ReturnType<typeof bundleOwner>["owner"] | null = null; // read once, on the first clone
   for (const c of commands) {
     const clone = cloneOf(c);
     if (clone) {
       const [url, dir] = clone;
-      if (bundleOwner === null) {
+      if (owner === null) {
         try {
-          const bundle = loadState(`${home}/state.json`).bundle?.path;
-          bundleOwner = bundle ? ownerOfBundle(bundle) : undefined;
+          owner = bundleOwner(loadState(`${home}/state.json`)).owner;
         } catch {
-          bundleOwner = undefined;
+          owner = undefined;
         }
       }
-      const verdict = judgeUrls([url], bundleOwner, config.trustedOwners);
+      const verdict = judgeUrls([url], owner, config.trustedOwners);
       if (!verdict.trusted && !line.cwdUnknown) {
         const name = dir ?? url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:]/).pop() ?? "";
         for (const cwd of line.cwds) {
