@@ -169,7 +169,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous?.head.hashes);
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous?.head.hashes ? { files: previous.head.hashes, watched: previous.head.watched } : undefined);
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();

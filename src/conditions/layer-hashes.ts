@@ -33,12 +33,41 @@ export function sha256(data: string | Uint8Array): string {
 }
 
 /**
- * Lists and hashes the layer folder `dir` (a missing folder holds nothing). `previous` gives the
- * hashes of an earlier listing: a file whose signature did not change is not read again.
+ * Lists and hashes the layer folder `dir` (a missing folder holds nothing). `previous` is an earlier
+ * result: a file whose signature did not change is not read again, and when no folder's signature
+ * changed the folders are not listed again either (only their files are stat'ed).
  */
-export function layerContent(dir: string, previous: readonly FileHash[] = []): LayerContent {
-  const known = new Map(previous.map((f) => [f[0], f]));
+export function layerContent(dir: string, previous?: { files: readonly FileHash[]; watched: readonly [string, string][] }): LayerContent {
+  const known = new Map((previous?.files ?? []).map((f) => [f[0], f]));
   const out: LayerContent = { files: [], watched: [] };
+  /** Adds one entry (a file or a link; a folder is walked). */
+  const add = (path: string, relName: string, depth: number): void => {
+    let st: Stats;
+    try {
+      st = lstatSync(path);
+    } catch (err) {
+      out.problem ??= `${path}: cannot stat (${(err as Error).message})`;
+      return;
+    }
+    const sig = statSignature(st);
+    // a symbolic link is re-pointed by replacing it, which changes its folder's signature
+    if (!st.isSymbolicLink()) out.watched.push([path, sig]);
+    if (st.isDirectory()) {
+      if (depth >= MAX_DEPTH) out.problem ??= `${path}: folders nested deeper than ${MAX_DEPTH}`;
+      else walk(path, relName, depth + 1);
+      return;
+    }
+    if (st.isSymbolicLink()) return void out.files.push([relName, sig, `symlink:${sha256(readlinkSafe(path))}`]);
+    if (!st.isFile()) return void (out.problem ??= `${path} is not a regular file`);
+    if (st.nlink > 1) out.problem ??= `${path} has another hard link (${st.nlink} names): it can change through a name outside the layer`;
+    const old = known.get(relName);
+    if (old && old[1] === sig) return void out.files.push(old);
+    try {
+      out.files.push([relName, sig, sha256(readFileSync(path))]);
+    } catch (err) {
+      out.problem ??= `${path}: cannot read (${(err as Error).message})`;
+    }
+  };
   const walk = (abs: string, rel: string, depth: number): void => {
     let names: string[];
     try {
@@ -48,53 +77,33 @@ export function layerContent(dir: string, previous: readonly FileHash[] = []): L
       return;
     }
     for (const name of names) {
-      if (out.files.length + out.watched.length > MAX_ENTRIES) {
-        out.problem ??= `more than ${MAX_ENTRIES} entries under ${dir}`;
-        return;
-      }
-      const path = join(abs, name);
-      const relName = rel ? `${rel}/${name}` : name;
-      let st: Stats;
-      try {
-        st = lstatSync(path);
-      } catch (err) {
-        out.problem ??= `${path}: cannot stat (${(err as Error).message})`;
-        continue;
-      }
-      const sig = statSignature(st);
-      // a symbolic link is re-pointed by replacing it, which changes its folder's signature
-      if (!st.isSymbolicLink()) out.watched.push([path, sig]);
-      if (st.isDirectory()) {
-        if (depth >= MAX_DEPTH) out.problem ??= `${path}: folders nested deeper than ${MAX_DEPTH}`;
-        else walk(path, relName, depth + 1);
-        continue;
-      }
-      if (st.isSymbolicLink()) {
-        out.files.push([relName, sig, `symlink:${sha256(readlinkSafe(path))}`]);
-        continue;
-      }
-      if (!st.isFile()) {
-        out.problem ??= `${path} is not a regular file`;
-        continue;
-      }
-      if (st.nlink > 1) out.problem ??= `${path} has another hard link (${st.nlink} names): it can change through a name outside the layer`;
-      const old = known.get(relName);
-      if (old && old[1] === sig) {
-        out.files.push(old);
-        continue;
-      }
-      try {
-        out.files.push([relName, sig, sha256(readFileSync(path))]);
-      } catch (err) {
-        out.problem ??= `${path}: cannot read (${(err as Error).message})`;
-      }
+      if (out.files.length + out.watched.length > MAX_ENTRIES) return void (out.problem ??= `more than ${MAX_ENTRIES} entries under ${dir}`);
+      add(join(abs, name), rel ? `${rel}/${name}` : name, depth);
     }
   };
+  let rootSig: string | undefined;
   try {
-    out.watched.push([dir, statSignature(lstatSync(dir))]); // before listing: an entry added meanwhile rebuilds
+    rootSig = statSignature(lstatSync(dir)); // before listing: an entry added meanwhile rebuilds
   } catch {}
+  const folders = previous?.watched.filter(([p, s]) => s.startsWith("d:") && (p === dir || p.startsWith(`${dir}/`))) ?? [];
+  if (rootSig && folders.some(([p, s]) => p === dir && s === rootSig) && folders.every(([p, s]) => p === dir || currentSig(p) === s)) {
+    // no folder gained, lost or renamed an entry: the same names, each file stat'ed (and read if it changed)
+    out.watched.push(...folders);
+    for (const [name] of previous?.files ?? []) add(join(dir, name), name, MAX_DEPTH);
+    out.files.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    return out;
+  }
+  if (rootSig) out.watched.push([dir, rootSig]);
   walk(dir, "", 0);
   return out;
+}
+
+function currentSig(path: string): string {
+  try {
+    return statSignature(lstatSync(path));
+  } catch {
+    return "-";
+  }
 }
 
 function readlinkSafe(path: string): string {

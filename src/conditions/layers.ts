@@ -41,10 +41,16 @@ export interface LayerPlan {
   hashes?: FileHash[];
 }
 
+/** The directory layer as the previous index saw it: its hashes and the signatures it watched. */
+export interface PreviousContent {
+  files: FileHash[];
+  watched: [string, string][];
+}
+
 const conditionsDir = (root: string) => join(root, ".claude", "conditions");
 
 /** Returns the layers for one target and working directory, with trust decided. */
-export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config, previousHashes?: FileHash[]): LayerPlan {
+export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config, previous?: PreviousContent): LayerPlan {
   const plan: LayerPlan = { layers: [], watched: [], problems: [], broken: [], signed: [] };
   const { layers, watched } = plan;
   const bundle = state.bundle?.path;
@@ -73,7 +79,7 @@ export function planLayers(state: State, target: Target, cwd: string, home: stri
     plan.repoRoot = repoRoot;
     const layerPath = join(repoRoot, ".agentihooks", "conditions");
     watched.push(gitConfigPath(repoRoot), join(home, "trust.json"));
-    const verdict = judgeRepository(repoRoot, layerPath, state, home, config, plan, previousHashes);
+    const verdict = judgeRepository(repoRoot, layerPath, state, home, config, plan, previous);
     layers.push({
       source: "directory",
       path: layerPath,
@@ -96,7 +102,7 @@ function fail(plan: LayerPlan, reason: string): void {
  * Decides whether the repository's own layer may run: only the content a person approved (its file
  * names and hashes equal a trusted record). The owners only advise: the note says whose it looks like.
  */
-function judgeRepository(root: string, layerPath: string, state: State, home: string, config: Config, plan: LayerPlan, previous?: FileHash[]): TrustVerdict {
+function judgeRepository(root: string, layerPath: string, state: State, home: string, config: Config, plan: LayerPlan, previous?: PreviousContent): TrustVerdict {
   const key = realRoot(root);
   const { store, problem } = loadTrustStore(home, config.strictModes);
   if (problem) {
