@@ -78,7 +78,7 @@ export function planLayers(state: State, target: Target, cwd: string, home: stri
   if (repoRoot) {
     plan.repoRoot = repoRoot;
     const layerPath = join(repoRoot, ".agentihooks", "conditions");
-    watched.push(gitConfigPath(repoRoot), join(home, "trust.json"));
+    watched.push(gitConfigPath(repoRoot), join(home, "trust.json"), join(repoRoot, ".agentihooks"));
     const verdict = judgeRepository(repoRoot, layerPath, state, home, config, plan, previous);
     layers.push({
       source: "directory",
@@ -112,8 +112,10 @@ function judgeRepository(root: string, layerPath: string, state: State, home: st
   const content = layerContent(layerPath, previous);
   plan.signed.push(...content.watched);
   plan.hashes = content.files;
-  if (!content.files.length && !content.problem) return { trusted: true, why: "its layer holds no files" };
   const record = store.repositories[key];
+  // An empty layer runs nothing; the repository's enforcements.json beside it is delivered once the person trusted the repository.
+  const enforcements = existsSync(join(root, ".agentihooks", "enforcements.json"));
+  if (!content.files.length && !content.problem && (!enforcements || record?.trusted)) return { trusted: true, why: "its layer holds no files" };
   const again = `run agentihooks trust ${key} in your terminal to approve it`;
   if (content.problem) return { trusted: false, why: `untrusted: ${content.problem}` };
   if (record?.trusted && record.files) {
