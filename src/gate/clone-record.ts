@@ -1,7 +1,8 @@
-// A clone from an owner that is not trusted is remembered as untrusted before it exists: the hook sees
-// `git clone https://stranger/x` (or `gh repo clone stranger/x`) in the PreToolUse call, so a line
-// that clones and then strips the remote (`git clone URL d && cd d && git remote remove origin`, or
-// `rm -rf .git && git init`) never gets to look like local work.
+// A clone from an owner that is not the person's is remembered before it exists: the hook sees
+// `git clone https://stranger/x` (or `gh repo clone stranger/x`) in the PreToolUse call, so after a
+// line that clones and then strips the remote (`git clone URL d && cd d && git remote remove origin`)
+// the advice still names the stranger. Nothing runs because of it either way: a repository's layer
+// runs only the content the person approved (conditions/layers.ts).
 import type { CommandInfo } from "../shell/programs";
 import type { Config } from "../config";
 import { bundleOwner } from "../conditions/layers";
