@@ -191,7 +191,7 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const indexPath = () => join(cache, (Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none"));
     // the index is not cached while a folder changed in the last two seconds (it may be mid-edit)
     const old = Date.now() / 1000 - 10;
-    Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.home, "conditions"), join(w.home, "state.json")]);
+    Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
     expect(ran(w, w.repo)).toBe(true);
     const path = indexPath();
     const head = JSON.parse(readFileSync(path, "utf8").split("\n")[0]);
@@ -250,6 +250,24 @@ describe("`agentihooks trust` runs only at the person's own terminal", () => {
     expect(directoryLayer(w, w.repo).note).toContain("revoked");
     expect(trustInTerminal(w.env, ["--forget", w.repo]).exitCode).toBe(0);
     expect(directoryLayer(w, w.repo).note).toContain("never trusted");
+  });
+
+  test("conditions set --scope directory approves its file only when the person runs it at a terminal", () => {
+    const w = world();
+    const script = join(w.root, "guard.sh");
+    writeFileSync(script, markerScript(w.marker));
+    // from a pipe or a script: written, not approved
+    const piped = run(["conditions", "set", "--scope", "directory", "--matcher", "bash", "--name", "piped", "--file", script], { env: w.env, cwd: w.repo });
+    expect(piped.exitCode).toBe(0);
+    expect(piped.stdout).toContain("not active");
+    expect(ran(w, w.repo)).toBe(false);
+    rmSync(join(w.repo, ".agentihooks", "conditions", "pre-bash-piped.sh"));
+    // at the person's terminal: the file is approved as written
+    const quote = (s: string) => `'${s}'`;
+    const cmd = [process.env.AGENTIHOOKS_BIN ?? "", "conditions", "set", "--scope", "directory", "--matcher", "bash", "--name", "mine", "--file", script].map(quote).join(" ");
+    const typed = Bun.spawnSync(["script", "-qec", cmd, "/dev/null"], { env: w.env, cwd: w.repo, stdin: "ignore", stdout: "pipe" });
+    expect(typed.exitCode).toBe(0);
+    expect(ran(w, w.repo)).toBe(true);
   });
 
   test("a record from before content trust (trusted, no files) runs nothing and says why", () => {
