@@ -121,14 +121,21 @@ describe("files that arrive without the person wait for the person", () => {
     expect(layer.note).toContain("is not trusted");
   });
 
-  test("a bundle linked by an older version (no owner recorded) is read from its remote, and list says so", () => {
+  test("a bundle linked by an older version (no owner recorded) is read from its remote, and list and doctor say so", () => {
     const w = world();
     const bundle = join(w.root, "bundle");
     mkdirSync(join(bundle, ".claude", "conditions"), { recursive: true });
     w.git(bundle, "init", "-q");
-    writeFileSync(join(w.home, "state.json"), JSON.stringify({ version: 1, bundle: { path: bundle } }));
+    expect(run(["init", "--target", "claude"], { env: w.env, cwd: w.repo }).exitCode).toBe(0);
+    const state = JSON.parse(readFileSync(join(w.home, "state.json"), "utf8"));
+    writeFileSync(join(w.home, "state.json"), JSON.stringify({ ...state, bundle: { path: bundle } }));
+    addCondition(join(w.repo, ".agentihooks", "conditions"), "pre-bash-mark.sh", markerScript(w.marker));
     const list = run(["conditions", "list"], { env: w.env, cwd: w.repo });
     expect(list.stdout).toContain("read from its current origin");
+    expect(list.stdout).toContain("never trusted");
+    const warnings = run(["doctor", "--json"], { env: w.env, cwd: w.repo }).json.checks.filter((c: { level: string }) => c.level === "warn").map((c: { text: string }) => c.text);
+    expect(warnings).toContainEqual(expect.stringContaining("the bundle's owner was not recorded at link"));
+    expect(warnings).toContainEqual(expect.stringContaining(`run agentihooks trust ${w.repo} in your terminal`));
   });
 });
 
