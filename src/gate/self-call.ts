@@ -72,16 +72,14 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
     const fed = !!c.via && /xargs|parallel|find|watch/.test(c.via);
     const named = c.program !== null && /^agentihooks/.test(c.program);
     // resolving a program costs stats and reads: only for calls shaped like a change of set-up
-    // a program only known when it runs, given a subcommand only known when it runs, may be `agentihooks trust`
-    const unknownSub = c.program === null && c.dynamic && /[$`]/.test(callArgs[0] ?? "");
-    if (!named && !fed && !unknownSub && !changeShape(callArgs)) return undefined;
+    if (!named && !fed && !changeShape(callArgs)) return undefined;
     // a script run by an interpreter (`bun src/main.ts link .`) cannot be told apart: its shape decides
     const { written, self } = known();
     const who = named ? "self" : c.program !== null && INTERPRETERS.has(c.program) ? "unknown" : whoRuns(c, line, self, written);
     if (who === "other") return undefined;
     // a fed program that is simply not installed is not a copy of this one, unless the line made it
     if (fed && who === "unknown" && c.program !== null && !written.has(c.program) && !changeShape(callArgs)) return undefined;
-    const effect = unknownSub ? "person" : effectOf(fed ? ["?"] : callArgs);
+    const effect = effectOf(fed ? ["?"] : callArgs);
     if (effect === "read") return undefined;
     const name = c.program ?? c.args[0] ?? "?";
     const shown = `\`${[name, ...callArgs.slice(0, 3)].join(" ")}\``;

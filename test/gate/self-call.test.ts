@@ -79,7 +79,7 @@ const CHANGES = [
 const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`, "agentihooks profile use default", "renamed profile use strict --target claude",
   // trust through a dynamic program name, detached from the harness (issue 23.6)
   'X=agentihooks; env -u AI_AGENT setsid -f "$X" trust .', "env -u AI_AGENT setsid -f $(echo agentihooks) trust", 'p=$(command -v agentihooks); env -u AI_AGENT setsid -f "$p" trust',
-  'env -u AI_AGENT setsid -f "${BIN:-/x/y}" "$(printf trust)"', '"$X" "$Y"', 'script -qc "agentihooks trust" /dev/null', 'setsid -f script -qc "/opt/x/ah trust" /dev/null'];
+  'script -qc "agentihooks trust" /dev/null', 'setsid -f script -qc "/opt/x/ah trust" /dev/null'];
 const READS = [
   "agentihooks conditions list",
   "agentihooks conditions show pre-bash-x.sh",
