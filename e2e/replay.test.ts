@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, REPO, run, tempDir, writeFile } from "../test/helpers";
+import { BIN, REPO, run, tempDir, trustInTerminal, writeFile } from "../test/helpers";
 
 const TRANSCRIPTS = join(import.meta.dir, "transcripts");
 const EXAMPLES = join(REPO, "conditions-examples");
@@ -92,10 +92,10 @@ function buildWorld(): { vars: { [k: string]: string }; env: { [k: string]: stri
   };
   mkdirSync(v.HOME, { recursive: true });
   makeRepo(v.BUNDLE, "main", "https://github.com/acme/agent-bundle.git");
-  makeRepo(v.REPO, "feature/login"); // no origin: trusted
+  makeRepo(v.REPO, "feature/login"); // no origin: the person approves its layer below
   makeRepo(v.MAIN_REPO, "main");
   makeRepo(v.STRANGER, "main", "https://github.com/stranger/repo.git");
-  makeRepo(v.ACME, "feature/tests", "git@github.com:acme/service.git"); // the bundle's owner: trusted
+  makeRepo(v.ACME, "feature/tests", "git@github.com:acme/service.git"); // the bundle's owner: approved below
   const dirs = {
     bundle: join(v.BUNDLE, ".claude", "conditions"),
     profile: join(v.PROFILE, ".claude", "conditions"),
@@ -142,6 +142,12 @@ function buildWorld(): { vars: { [k: string]: string }; env: { [k: string]: stri
     AGENTIHOOKS_STRICT_MODES: "0",
     NO_COLOR: "1",
   };
+  // The person approved their own repository and the bundle owner's at a terminal (issue 23.6): the
+  // stranger's was never approved. (`agentihooks trust` runs only at a terminal: a pseudo-terminal here.)
+  for (const repo of [v.REPO, v.ACME]) {
+    const t = trustInTerminal(env, [repo]);
+    if (t.exitCode !== 0) throw new Error(`agentihooks trust ${repo}: ${t.stdout}`);
+  }
   return { vars: v, env };
 }
 

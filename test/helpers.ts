@@ -143,3 +143,26 @@ export function claudeBash(command: string, cwd: string, extra: Record<string, u
     ...extra,
   };
 }
+
+/**
+ * Runs `agentihooks trust ARGS` as a person does, at a terminal: in a pseudo-terminal made by
+ * util-linux `script` (stdin and stdout a TTY, the controlling terminal, the foreground). Its output
+ * comes through the terminal, so stdout holds both streams.
+ */
+export function trustInTerminal(env: Record<string, string>, args: string[] = [], cwd?: string): RunResult {
+  const quote = (s: string) => `'${s.replace(/'/g, "'\\''")}'`;
+  const p = Bun.spawnSync(["script", "-qec", [BIN, "trust", ...args].map(quote).join(" "), "/dev/null"], { env, cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" });
+  return { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString().replace(/\r\n/g, "\n"), stderr: p.stderr.toString() };
+}
+
+/**
+ * Records the repository's layer as the person approved it now (what `agentihooks trust` records), for
+ * in-process tests of the catalog; tests of the executable use trustInTerminal.
+ */
+export function approveLayer(home: string, repo: string): void {
+  const { layerContent, hashesOf } = require("../src/conditions/layer-hashes") as typeof import("../src/conditions/layer-hashes");
+  const { realRoot } = require("../src/conditions/layers") as typeof import("../src/conditions/layers");
+  const { setTrust } = require("../src/state/trust-store") as typeof import("../src/state/trust-store");
+  const files = hashesOf(layerContent(join(repo, ".agentihooks", "conditions")).files);
+  setTrust(home, realRoot(repo), { trusted: true, by: "person", why: "approved in a test", files });
+}

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty";
 import { clearCondition } from "../conditions/author";
+import { notPersonTerminal } from "../gate/person-terminal";
 import { targetArg } from "./common";
 
 // `agentihooks conditions clear NAME`: deletes one condition file. Not gated (people at a terminal).
@@ -21,7 +22,8 @@ export default defineCommand({
     json: { type: "boolean", description: "Print the result as JSON" },
   },
   run({ args }) {
-    const r = clearCondition({ file: args.file, scope: args.scope, profile: args.profile, cwd: process.cwd(), target: args.target });
+    // the person at their own terminal removing a file of a repository's layer approves the layer without it
+    const r = clearCondition({ file: args.file, scope: args.scope, profile: args.profile, cwd: process.cwd(), target: args.target, approved: !notPersonTerminal() });
     process.stdout.write(args.json ? `${JSON.stringify(r, null, 2)}\n` : `removed ${r.path} [${r.layer}]\n`);
   },
 });

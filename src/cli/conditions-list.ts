@@ -43,7 +43,8 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   });
   const active = catalog.conditions.filter((c) => !stale.some((s) => s.path === c.path));
   const conditions = active.filter((c) => !opts.step || c.step === opts.step);
-  const layers = catalog.layers.map(({ note, ...l }) => l);
+  // a note is kept where it tells the person something to do: a repository's layer waiting for `trust`, a bundle owner never recorded
+  const layers = catalog.layers.map(({ note, ...l }) => (note && worthSaying(l, note) ? { ...l, note } : l));
   const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
   const denied = everyCallDenied([target], opts.cwd ?? process.cwd(), readConfig().config);
   if (denied) doc.denied = denied;
@@ -60,6 +61,10 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   return doc;
 }
 
+function worthSaying(l: Catalog["layers"][number], note: string): boolean {
+  return (l.skipped && l.source === "directory" && l.exists) || (l.source === "bundle" && note.includes("read from its current origin"));
+}
+
 function render(doc: ListDocument): string {
   const p = paint();
   const out: string[] = doc.denied ? [p.red(denialLine(doc.denied)), ""] : [];
@@ -71,6 +76,8 @@ function render(doc: ListDocument): string {
         ? `${l.count} condition${l.count === 1 ? "" : "s"}`
         : p.dim("missing");
     out.push(`  ${p.cyan(l.source.padEnd(18))} ${l.path}  ${state}`);
+    // why a repository's layer waits for the person, and a bundle owner read from a remote instead of the link record
+    if (l.note) out.push(`  ${"".padEnd(18)} ${p.dim(l.note)}`);
   }
   out.push("", p.bold(`Conditions in execution order (${doc.conditions.length})`));
   if (!doc.conditions.length) {

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import { defineCommand } from "citty";
 import { setCondition } from "../conditions/author";
+import { notPersonTerminal } from "../gate/person-terminal";
 import { AgentihooksError } from "../errors";
 import { targetArg } from "./common";
 
@@ -48,6 +49,8 @@ export default defineCommand({
     const r = setCondition({
       step: args.step, matcher: args.matcher, name: args.name, script, language: args.language, scope: args.scope,
       profile: args.profile, cwd: process.cwd(), runAsync: args.async, replace: args.replace, target: args.target,
+      // written by the person at their own terminal: into a repository's layer, that is their approval of the file
+      approved: !notPersonTerminal(),
     });
     if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     const state = r.active ? `active, #${(r.listed?.order ?? 0) + 1} in execution order` : `not active: ${r.note}`;

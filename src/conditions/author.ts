@@ -2,10 +2,11 @@
 // set|clear|show` and the MCP tools condition_set / condition_clear / condition_show. The gate is not
 // checked here: the MCP server checks it before calling, and people at a terminal are not gated.
 import { chmodSync, readdirSync, readFileSync, statSync, unlinkSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { readConfig } from "../config";
 import { AgentihooksError } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
+import { approveFile } from "../state/trust-store";
 import { homePaths } from "../state/home";
 import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { loadState } from "../state/state-file";
@@ -13,7 +14,8 @@ import { TARGETS, type Target } from "../types";
 import { builtinText, isBuiltinPath } from "./builtin";
 import { type Catalog, loadCatalog } from "./catalog";
 import { isIgnored, parseFilename, STEPS } from "./filename";
-import { planLayers } from "./layers";
+import { sha256 } from "./layer-hashes";
+import { planLayers, realRoot } from "./layers";
 import { parseMatcher } from "./matcher";
 import { findGitRoot } from "./trust";
 
@@ -47,6 +49,8 @@ export interface SetInput {
   runAsync?: boolean;
   replace?: boolean;
   target?: string;
+  /** Written through the gate the person armed (MCP): a directory-scope file is recorded as approved. */
+  approved?: boolean;
 }
 
 export interface LayerRef {
@@ -150,13 +154,27 @@ export function setCondition(input: SetInput) {
   const existing = sameKey(layer.dir, key);
   if (existing.length && !input.replace) fail(`${existing.join(", ")} already exists in ${layer.dir} (pass replace to overwrite it)`);
   const path = join(layer.dir, file);
-  writeFileAtomic(path, withShebang(input.script, input.language), 0o755);
+  const text = withShebang(input.script, input.language);
+  writeFileAtomic(path, text, 0o755);
   // The temp file's mode went through the umask; a condition must be executable whatever the umask is.
   if ((statSync(path).mode & 0o777) !== 0o755) chmodSync(path, 0o755);
   for (const other of existing) if (other !== file) unlinkSync(join(layer.dir, other));
+  if (input.approved && layer.source === "directory") approveWrite(layer.dir, file, sha256(text), existing);
   const replaced = existing.length ? existing : undefined;
   const repaired = secured.repaired.length ? secured.repaired : undefined;
   return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, repaired, ...listedAs(path, key, target, cwd) };
+}
+
+/** Records a gated write into a repository's layer as the person's approval of that file (and of the removal of what it replaced). */
+function approveWrite(dir: string, file: string, hash: string | undefined, removed: string[] = []): void {
+  const home = homePaths().home;
+  const root = realRoot(join(dir, "..", ".."));
+  try {
+    for (const other of removed) if (other !== file) approveFile(home, root, other, undefined);
+    approveFile(home, root, file, hash);
+  } catch (err) {
+    fail(`${file} was ${hash ? "written" : "removed"}, but its approval could not be recorded in trust.json: ${(err as Error).message}`);
+  }
 }
 
 /** Returns the catalog `conditions list` shows for a harness and working directory. */
@@ -178,7 +196,7 @@ function listedAs(path: string, key: string, target: Target, cwd: string) {
   const winner = catalog.conditions.find((c) => c.key === key);
   if (winner) return { active: false, note: `overridden by ${winner.path} [${winner.source}], a later layer with the same name` };
   const skipped = catalog.layers.find((l) => l.skipped && path.startsWith(l.path));
-  if (skipped) return { active: false, note: `its layer is skipped${skipped.untrusted_owner ? ` (untrusted owner ${skipped.untrusted_owner}; see CONDITIONS_TRUSTED_OWNERS)` : ""}` };
+  if (skipped) return { active: false, note: `its layer is skipped${skipped.note ? ` (${skipped.note})` : ""}` };
   return { active: false, note: "not in the active layers of this harness" };
 }
 
@@ -217,7 +235,7 @@ function findFiles(wanted: string, target: Target, cwd: string): Found[] {
 const SCOPE_OF = (source: string): Scope => (source === "directory" ? "directory" : source.startsWith("profile:") ? "profile" : "global");
 
 /** Deletes one condition file; `scope` (and `profile`) pick the layer when the name is in several. */
-export function clearCondition(input: { file: string; scope?: string; profile?: string; cwd?: string; target?: string }) {
+export function clearCondition(input: { file: string; scope?: string; profile?: string; cwd?: string; target?: string; approved?: boolean }) {
   const wanted = String(input.file ?? "").trim();
   if (!wanted || /[\/\\\0]/.test(wanted) || wanted.includes("..")) fail(`"${wanted}" is not a condition file name`);
   const cwd = input.cwd || process.cwd();
@@ -229,6 +247,7 @@ export function clearCondition(input: { file: string; scope?: string; profile?: 
   const { path, source, file } = found[0];
   if (isBuiltinPath(path)) fail(`${file} belongs to a built-in profile and cannot be removed`);
   unlinkSync(path);
+  if (input.approved && source === "directory") approveWrite(dirname(path), file, undefined);
   return { success: true, path, layer: source, file };
 }
 

@@ -13,6 +13,7 @@ import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
+import { statSignature } from "./layer-hashes";
 import { findGitRoot } from "./trust";
 
 /** The local account files that decide whether a group is private (state/private-group.ts). */
@@ -60,8 +61,7 @@ export function signature(path: string): string {
   const builtin = builtinFiles(path);
   if (builtin) return `builtin:${builtin.join("|")}`;
   try {
-    const st = statSync(path);
-    return `${st.isDirectory() ? "d" : "f"}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
+    return statSignature(statSync(path));
   } catch {
     return "-";
   }
@@ -174,7 +174,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config);
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous?.head.hashes ? { files: previous.head.hashes, watched: previous.head.watched } : undefined);
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
@@ -184,11 +184,13 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   // An interpreter replaced, removed, installed or chmod-ed rebuilds the index, which checks it again.
   const programs: string[] = [];
   const interpreters = resolveInterpreters(opts.config.python, opts.config.strictModes, programs);
-  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts, ...programs])].map((p) => [p, signature(p)]);
+  // The directory layer's files keep the signatures taken before they were hashed: an edit during the hash rebuilds.
+  const hashedSigs = new Map(plan.signed);
+  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts, ...programs, ...hashedSigs.keys()])].map((p) => [p, hashedSigs.get(p) ?? signature(p)]);
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, ...(plan.hashes ? { hashes: plan.hashes } : {}), body: 0 },
     lines: part.lines,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));

@@ -7,9 +7,10 @@
 import type { Interpreters } from "../run/interpreters";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { conditionKey } from "./filename";
+import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 6;
+export const INDEX_VERSION = 7;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -46,6 +47,8 @@ export interface IndexHeader {
   repoRoot?: string;
   /** bash and Python as absolute paths, found when the index was built (run/interpreters.ts). */
   interpreters: Interpreters;
+  /** The directory layer's files and hashes (layer-hashes.ts): a rebuild reuses a hash whose signature held. */
+  hashes?: FileHash[];
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }

@@ -2,7 +2,7 @@
 //   1 bundle     <bundle>/.claude/conditions/
 //   2 profile:N  <profile>/.claude/conditions/ for each profile of the chain, in chain order
 //   3 runtime    $AGENTIHOOKS_HOME/conditions/
-//   4 directory  <git-root>/.agentihooks/conditions/  (only when the repository is trusted)
+//   4 directory  <git-root>/.agentihooks/conditions/  (only the content a person approved: layer-hashes.ts)
 // A profile name resolves to the first existing of: built-in, <bundle>/profiles/<name>, a linked path.
 // A layer that is configured but cannot be read as configured (a linked bundle that is gone, a
 // profile that is not found, trust records that cannot be read) is a `broken` reason: the hook then
@@ -11,11 +11,12 @@ import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
-import { loadTrustStore, setTrust } from "../state/trust-store";
+import { loadTrustStore } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
+import { contentChange, type FileHash, layerContent } from "./layer-hashes";
 import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
-import { findGitRoot, judgeUrls, type Owner, ownerOf, type TrustVerdict } from "./trust";
+import { findGitRoot, judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
 
 export interface LayerSpec {
   source: string;
@@ -34,17 +35,29 @@ export interface LayerPlan {
   problems: string[];
   /** Layers that cannot be read as configured: a PreToolUse call is denied with these reasons. */
   broken: string[];
+  /** [path, signature] of the directory layer's entries, taken before they were hashed. */
+  signed: [string, string][];
+  /** The directory layer's files and hashes (kept in the index). */
+  hashes?: FileHash[];
+}
+
+/** The directory layer as the previous index saw it: its hashes and the signatures it watched. */
+export interface PreviousContent {
+  files: FileHash[];
+  watched: [string, string][];
 }
 
 const conditionsDir = (root: string) => join(root, ".claude", "conditions");
 
 /** Returns the layers for one target and working directory, with trust decided. */
-export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config): LayerPlan {
-  const plan: LayerPlan = { layers: [], watched: [], problems: [], broken: [] };
+export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config, previous?: PreviousContent): LayerPlan {
+  const plan: LayerPlan = { layers: [], watched: [], problems: [], broken: [], signed: [] };
   const { layers, watched } = plan;
   const bundle = state.bundle?.path;
   if (bundle) {
-    layers.push({ source: "bundle", path: conditionsDir(bundle), rank: 0, skipped: false, note: `linked bundle ${bundle}` });
+    const owner = state.bundle?.owner;
+    const ownerNote = owner === undefined ? "its owner is read from its current origin (linked before owners were recorded: run agentihooks link again)" : owner ? `owner ${owner}, recorded at link` : "no origin at link";
+    layers.push({ source: "bundle", path: conditionsDir(bundle), rank: 0, skipped: false, note: `linked bundle ${bundle} (${ownerNote})` });
     watched.push(gitConfigPath(bundle));
     if (!existsSync(bundle)) fail(plan, `the linked bundle ${bundle} does not exist (agentihooks unlink, or link it again)`);
   }
@@ -65,15 +78,15 @@ export function planLayers(state: State, target: Target, cwd: string, home: stri
   if (repoRoot) {
     plan.repoRoot = repoRoot;
     const layerPath = join(repoRoot, ".agentihooks", "conditions");
-    watched.push(gitConfigPath(repoRoot), join(home, "trust.json"));
-    const verdict = judgeRepository(repoRoot, layerPath, bundle, home, config, plan);
+    watched.push(gitConfigPath(repoRoot), join(home, "trust.json"), join(repoRoot, ".agentihooks"));
+    const verdict = judgeRepository(repoRoot, layerPath, state, home, config, plan, previous);
     layers.push({
       source: "directory",
       path: layerPath,
       rank: layers.length,
       skipped: !verdict.trusted,
       untrustedOwner: verdict.trusted ? undefined : verdict.owner,
-      note: verdict.trusted ? `repository ${repoRoot}: ${verdict.why}` : `skipped: ${verdict.why}`,
+      note: verdict.trusted ? `repository ${repoRoot}: ${verdict.why}` : verdict.why,
     });
   }
   for (const l of layers) watched.push(l.path);
@@ -85,40 +98,75 @@ function fail(plan: LayerPlan, reason: string): void {
   plan.broken.push(reason);
 }
 
-/** Decides whether the repository's own layer may run, and remembers an untrusted one. */
-function judgeRepository(root: string, layerPath: string, bundle: string | undefined, home: string, config: Config, plan: LayerPlan): TrustVerdict {
+/**
+ * Decides whether the repository's own layer may run: only the content a person approved (its file
+ * names and hashes equal a trusted record). The owners only advise: the note says whose it looks like.
+ */
+function judgeRepository(root: string, layerPath: string, state: State, home: string, config: Config, plan: LayerPlan, previous?: PreviousContent): TrustVerdict {
   const key = realRoot(root);
   const { store, problem } = loadTrustStore(home, config.strictModes);
   if (problem) {
     fail(plan, `the trust records cannot be used: ${problem}`);
     return { trusted: false, why: "the trust records cannot be used" };
   }
+  const content = layerContent(layerPath, previous);
+  plan.signed.push(...content.watched);
+  plan.hashes = content.files;
   const record = store.repositories[key];
-  if (record?.trusted) return { trusted: true, why: `a person trusted it (agentihooks trust, ${record.since})` };
-  if (record?.by === "person") return { trusted: false, owner: record.owner, why: `a person revoked its trust (${record.since}); agentihooks trust ${key} trusts it again` };
-  const remotes = readRemotes(root);
-  if (remotes.error) return config.trustedOwners.includes("*") ? { trusted: true, why: `CONDITIONS_TRUSTED_OWNERS=* (${remotes.error})` } : { trusted: false, why: remotes.error };
-  // What was seen once still counts: a remote removed or renamed since then does not make it trusted,
-  // but the person trusting its owner (CONDITIONS_TRUSTED_OWNERS, the bundle) does.
-  const urls = [...new Set([...(record?.urls ?? []), ...remotes.urls])];
-  // The bundle's owner is read only when there is a remote to compare it with (it costs a git process).
-  const bundleOwner: Owner | undefined = urls.length && bundle ? ownerOfBundle(bundle) : undefined;
-  const verdict = judgeUrls(urls, bundleOwner, config.trustedOwners);
-  if (record && !verdict.trusted) return { ...verdict, why: `${verdict.why}; seen untrusted since ${record.since} (${record.by === "clone" ? "cloned" : "seen"} by the hook); a person can trust it: agentihooks trust ${key}` };
-  if (!record && !verdict.trusted && existsSync(layerPath)) {
-    try {
-      setTrust(home, key, { trusted: false, by: "seen", why: verdict.why, owner: verdict.owner, urls });
-    } catch (err) {
-      plan.problems.push(`cannot remember ${key} as untrusted: ${(err as Error).message}`);
-    }
+  // An empty layer runs nothing; the repository's enforcements.json beside it is delivered once the person trusted the repository.
+  const enforcements = existsSync(join(root, ".agentihooks", "enforcements.json"));
+  if (!content.files.length && !content.problem && (!enforcements || record?.trusted)) return { trusted: true, why: "its layer holds no files" };
+  const again = `run agentihooks trust ${key} in your terminal to approve it`;
+  if (content.problem) return { trusted: false, why: `untrusted: ${content.problem}` };
+  if (record?.trusted && record.files) {
+    const change = contentChange(record.files, content.files);
+    if (!change) return { trusted: true, why: `its ${content.files.length} file${content.files.length === 1 ? "" : "s"} are the ones you approved (${record.by === "person" ? "agentihooks trust" : "a gated condition_set"}, ${record.since})` };
+    return { trusted: false, why: `untrusted: ${change}; ${again}` };
   }
-  return verdict;
+  if (record?.trusted) return { trusted: false, why: `untrusted: trusted (${record.since}) before agentihooks recorded what it approved; ${again}` };
+  if (record?.by === "person") return { trusted: false, owner: record.owner, why: `untrusted: a person revoked its trust (${record.since}); ${again}` };
+  return { trusted: false, ...ownerAdvice(root, state, config, record?.urls ?? [], again) };
 }
 
-/** Returns the bundle's owner, from its origin as git reads it. */
+/** Says whose the repository looks like (advice only: no owner makes a layer run). */
+function ownerAdvice(root: string, state: State, config: Config, seen: string[], again: string): { owner?: string; why: string } {
+  const remotes = readRemotes(root);
+  const urls = [...new Set([...seen, ...remotes.urls])];
+  if (remotes.error) return { why: `untrusted: never trusted (${remotes.error}); ${again}` };
+  if (!urls.length) return { why: `untrusted: never trusted (no origin remote: local work, or a copy of someone's repository); ${again}` };
+  const { owner, from } = bundleOwner(state);
+  const verdict = judgeUrls(urls, owner, config.trustedOwners);
+  const whose = from === "remote" ? " (the bundle's owner read from its current origin: link it again to record it)" : "";
+  if (verdict.trusted) return { owner: verdict.owner, why: `untrusted: never trusted; origin owner ${verdict.owner ?? "?"} matches your bundle or CONDITIONS_TRUSTED_OWNERS${whose}: ${again}` };
+  return { owner: verdict.owner, why: `untrusted: never trusted; ${verdict.why}${whose}: read its files, then ${again}` };
+}
+
+/**
+ * Returns the bundle's owner: the one `link` recorded in state.json (the agent can re-point the
+ * bundle's remote, not the record); state written before owners were recorded falls back to the
+ * bundle's current origin, and says so.
+ */
+export function bundleOwner(state: State): { owner?: Owner; from: "link" | "remote" | "none" } {
+  const recorded = state.bundle?.owner;
+  if (typeof recorded === "string") {
+    const slash = recorded.indexOf("/");
+    return slash > 0 ? { owner: { host: recorded.slice(0, slash), owner: recorded.slice(slash + 1) }, from: "link" } : { from: "none" };
+  }
+  if (recorded === null || !state.bundle?.path) return { from: "none" };
+  const owner = ownerOfBundle(state.bundle.path);
+  return owner ? { owner, from: "remote" } : { from: "none" };
+}
+
+/** Returns the bundle's owner, from its origin as git reads it now (`link` records it). */
 export function ownerOfBundle(bundle: string): Owner | undefined {
   const url = readOriginUrl(bundle);
   return url ? ownerOf(url) : undefined;
+}
+
+/** Returns `host/owner` of the bundle at `path` as `link` records it (null: no origin). */
+export function recordedOwner(path: string): string | null {
+  const o = ownerOfBundle(path);
+  return o ? ownerKey(o) : null;
 }
 
 /** The repository root's real path: the key of its trust record. */

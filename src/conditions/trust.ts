@@ -1,9 +1,8 @@
-// Who may run a repository's own conditions (the directory layer). A repository is trusted when a
-// person trusted it (`agentihooks trust`), or when it has no remote and no clone origin (local work),
-// or when every remote URL it has is owned by the bundle's owner or an owner in
-// CONDITIONS_TRUSTED_OWNERS, host and owner compared. A repository once seen untrusted stays so
-// until a person trusts it (state/trust-store.ts), so renaming or removing a remote changes nothing.
-// Remotes are read with git's own semantics (remotes.ts); this file only judges.
+// Whose a repository looks like, for advice only: a repository's own conditions run when the person
+// approved their content (layers.ts, layer-hashes.ts), never because of an owner. The advice compares
+// every remote URL with the bundle's owner (as `link` recorded it) and CONDITIONS_TRUSTED_OWNERS, host
+// and owner compared; `conditions list` then suggests `agentihooks trust`. Remotes are read with git's
+// own semantics (remotes.ts); this file only judges.
 import { statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 

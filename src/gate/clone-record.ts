@@ -1,10 +1,11 @@
-// A clone from an owner that is not trusted is remembered as untrusted before it exists: the hook sees
-// `git clone https://stranger/x` (or `gh repo clone stranger/x`) in the PreToolUse call, so a line
-// that clones and then strips the remote (`git clone URL d && cd d && git remote remove origin`, or
-// `rm -rf .git && git init`) never gets to look like local work.
+// A clone from an owner that is not the person's is remembered before it exists: the hook sees
+// `git clone https://stranger/x` (or `gh repo clone stranger/x`) in the PreToolUse call, so after a
+// line that clones and then strips the remote (`git clone URL d && cd d && git remote remove origin`)
+// the advice still names the stranger. Nothing runs because of it either way: a repository's layer
+// runs only the content the person approved (conditions/layers.ts).
 import type { CommandInfo } from "../shell/programs";
 import type { Config } from "../config";
-import { ownerOfBundle } from "../conditions/layers";
+import { bundleOwner } from "../conditions/layers";
 import { judgeUrls } from "../conditions/trust";
 import { loadState } from "../state/state-file";
 import { setTrust } from "../state/trust-store";
@@ -50,20 +51,19 @@ export function cloneOf(c: CommandInfo): [string, string | undefined] | undefine
 
 /** Records each untrusted clone of the line as untrusted (its destination); never throws. */
 export function recordClones(commands: readonly CommandInfo[], line: LineState, home: string, config: Config, note: (t: string) => void): void {
-  let bundleOwner: ReturnType<typeof ownerOfBundle> | null = null; // read once, on the first clone
+  let owner: ReturnType<typeof bundleOwner>["owner"] | null = null; // read once, on the first clone
   for (const c of commands) {
     const clone = cloneOf(c);
     if (clone) {
       const [url, dir] = clone;
-      if (bundleOwner === null) {
+      if (owner === null) {
         try {
-          const bundle = loadState(`${home}/state.json`).bundle?.path;
-          bundleOwner = bundle ? ownerOfBundle(bundle) : undefined;
+          owner = bundleOwner(loadState(`${home}/state.json`)).owner;
         } catch {
-          bundleOwner = undefined;
+          owner = undefined;
         }
       }
-      const verdict = judgeUrls([url], bundleOwner, config.trustedOwners);
+      const verdict = judgeUrls([url], owner, config.trustedOwners);
       if (!verdict.trusted && !line.cwdUnknown) {
         const name = dir ?? url.replace(/[/\\]+$/, "").replace(/\.git$/i, "").split(/[/:]/).pop() ?? "";
         for (const cwd of line.cwds) {

@@ -59,12 +59,12 @@ function registerConditionTools(server: McpServer, def: Target | undefined): voi
     },
   }, (a) => gated("condition_set", a.session_id, () => setCondition({
     step: a.step, matcher: a.matcher, name: a.name, script: a.script, language: a.language, scope: a.scope,
-    profile: a.profile || undefined, cwd: a.cwd || undefined, runAsync: a.run_async, replace: a.replace, target: a.target ?? def,
+    profile: a.profile || undefined, cwd: a.cwd || undefined, runAsync: a.run_async, replace: a.replace, target: a.target ?? def, approved: true,
   })));
   server.registerTool("condition_clear", {
     description: "Delete one condition file (scope picks the layer when the name is in several). Gated like condition_set.",
     inputSchema: { file: z.string().min(1).describe("File name, <step>-<matcher>-<name>, or name"), session_id: sessionId, scope: scope.optional(), profile: z.string().optional(), cwd, target },
-  }, (a) => gated("condition_clear", a.session_id, () => clearCondition({ file: a.file, scope: a.scope, profile: a.profile, cwd: a.cwd || undefined, target: a.target ?? def })));
+  }, (a) => gated("condition_clear", a.session_id, () => clearCondition({ file: a.file, scope: a.scope, profile: a.profile, cwd: a.cwd || undefined, target: a.target ?? def, approved: true })));
   server.registerTool("condition_list", {
     description: "Layers (with trust), active conditions in execution order, and files that do not parse; with `tool` (and `command`), what would fire.",
     inputSchema: { cwd, target, step: z.string().optional(), tool: z.string().optional(), command: z.string().optional() },

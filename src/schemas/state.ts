@@ -9,7 +9,7 @@ export const stateSchema = {
         { type: "null" },
         {
           type: "object",
-          properties: { path: { type: "string", minLength: 1 }, linked_at: { type: "string" } },
+          properties: { path: { type: "string", minLength: 1 }, linked_at: { type: "string" }, owner: { type: ["string", "null"] } },
           required: ["path"],
         },
       ],

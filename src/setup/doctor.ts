@@ -181,6 +181,11 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
     const modes = config.strictModes && !isBuiltinPath(i.path) ? pathPrivacyVerdict(i.path) : undefined;
     checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: modes?.fix ?? "rename or fix the file (agentihooks conditions list shows why)" });
   }
+  for (const l of catalog.layers) {
+    // The repository's layer waits for the person; a bundle linked by an older version has no recorded owner.
+    if (l.source === "directory" && l.skipped && l.exists && l.count) checks.push({ level: "warn", text: `${target}: ${l.path}: ${l.note}`, fix: "read its files, then agentihooks trust (in your terminal)" });
+    if (l.source === "bundle" && l.note?.includes("read from its current origin")) checks.push({ level: "warn", text: `${target}: the bundle's owner was not recorded at link: it is read from the bundle's current origin, which the agent could re-point`, fix: "agentihooks link <bundle> again" });
+  }
   checkInterpreters(target, catalog, opts.env, checks);
   checkShadowed(target, catalog, checks);
 }

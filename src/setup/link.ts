@@ -1,10 +1,10 @@
-// `link` and `unlink`: record a bundle or an extra profile directory in state.json. The bundle's path is
-// all trust needs: layers.ts reads its origin owner and trusts that owner's repositories.
+// `link` and `unlink`: record a bundle or an extra profile directory in state.json. The bundle's origin
+// owner is recorded too, at link time: the advice about a repository's owner (layers.ts) reads that,
+// not a remote the agent could re-point later.
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { builtinProfileNames } from "../conditions/builtin";
-import { ownerOfBundle } from "../conditions/layers";
-import { ownerKey } from "../conditions/trust";
+import { recordedOwner } from "../conditions/layers";
 import { AgentihooksError } from "../errors";
 import { readConfig } from "../config";
 import { homePaths } from "../state/home";
@@ -44,7 +44,8 @@ export function linkBundle(dir: string): string[] {
   const repaired = secureLinked(layers, `cannot link ${path}`);
   const state = loadState();
   const previous = state.bundle?.path;
-  state.bundle = { path, linked_at: new Date().toISOString() };
+  const owner = recordedOwner(path);
+  state.bundle = { path, linked_at: new Date().toISOString(), owner };
   saveState(state);
   const lines = [`linked bundle ${path}${previous && previous !== path ? ` (replaces ${previous})` : ""}`, ...repaired];
   const hasConditions = existsSync(join(path, ".claude", "conditions"));
@@ -52,8 +53,7 @@ export function linkBundle(dir: string): string[] {
   if (hasConditions) lines.push(`  conditions: ${join(path, ".claude", "conditions")}`);
   if (profiles.length) lines.push(`  profiles: ${profiles.join(", ")}`);
   if (!hasConditions && !profiles.length) lines.push("  note: the bundle has neither .claude/conditions/ nor profiles/ yet");
-  const owner = ownerOfBundle(path);
-  lines.push(owner ? `  repositories owned by ${ownerKey(owner)} (the bundle's origin) may run their own .agentihooks/conditions/` : "  the bundle has no origin remote: no owner is trusted through it");
+  lines.push(owner ? `  owner ${owner} recorded (the bundle's origin): its repositories are suggested for agentihooks trust` : "  the bundle has no origin remote: no owner recorded");
   return lines;
 }
 

@@ -14,7 +14,8 @@ export interface StateTarget {
 }
 export interface State {
   version?: number;
-  bundle?: { path: string; linked_at?: string } | null;
+  /** `owner`: the bundle's origin host/owner when it was linked (null: it had none; absent: linked by an older version). */
+  bundle?: { path: string; linked_at?: string; owner?: string | null } | null;
   linked_profiles?: Record<string, string>;
   targets?: Partial<Record<Target | "global", StateTarget>>;
   [key: string]: unknown;

@@ -1,6 +1,8 @@
-// Trust records, $AGENTIHOOKS_HOME/trust.json: repositories a person trusted (`agentihooks trust`,
-// in the manner of `direnv allow`) and repositories seen untrusted, which stay untrusted until a
-// person trusts them, whatever happens to their remotes. Keyed by the repository root's real path.
+// Trust records, $AGENTIHOOKS_HOME/trust.json: what a person approved of a repository's condition
+// layer (`agentihooks trust`, in the manner of `direnv allow`): the layer's file names and sha256, so
+// a file changed, added or removed afterwards waits for the person again. A gated condition_set adds
+// the file it wrote. Also revocations, and clones seen from an owner that is not the person's (shown
+// as advice only). Keyed by the repository root's real path.
 // The file is protected by the gate like the rest of the home; writes are atomic, and a record that a
 // parallel writer dropped is written again (read back, merged, retried).
 import { readFileSync } from "node:fs";
@@ -10,14 +12,16 @@ import { pathPrivacyProblem } from "./private";
 
 export interface TrustRecord {
   trusted: boolean;
-  /** "person": `agentihooks trust`; "seen": the hook found it untrusted; "clone": cloned from an untrusted owner. */
-  by: "person" | "seen" | "clone";
+  /** "person": `agentihooks trust`; "condition_set": a gated write; "seen"/"clone": an untrusted owner was seen (advice only). */
+  by: "person" | "condition_set" | "seen" | "clone";
   since: string;
   why: string;
   /** The untrusted owner (host/owner) when one was found. */
   owner?: string;
   /** The URLs seen: they keep counting after a remote is removed or renamed. */
   urls?: string[];
+  /** The approved layer content: file name (relative to .agentihooks/conditions/) -> sha256. A trusted record without it predates content trust and runs nothing. */
+  files?: Record<string, string>;
 }
 
 export interface TrustStore {
@@ -69,6 +73,22 @@ export function setTrust(home: string, root: string, record: Omit<TrustRecord, "
     if (back && back.since === full.since && back.trusted === full.trusted) return full;
   }
   return full;
+}
+
+/**
+ * Records `file` of the layer of `root` as approved with `hash` (undefined: removed), keeping the rest
+ * of the record; a repository never trusted gets a record holding that file alone, and a revoked one
+ * stays revoked. Returns the record.
+ */
+export function approveFile(home: string, root: string, file: string, hash: string | undefined): TrustRecord | undefined {
+  const { store, problem } = loadTrustStore(home, false);
+  if (problem && !/ENOENT/.test(problem)) throw new Error(problem);
+  const old = store.repositories[root];
+  if (old && !old.trusted && old.by === "person") return old;
+  const files = { ...(old?.trusted ? (old.files ?? {}) : {}) };
+  if (hash === undefined) delete files[file];
+  else files[file] = hash;
+  return setTrust(home, root, { trusted: true, by: old?.trusted && old.by === "person" ? "person" : "condition_set", why: `${file} ${hash === undefined ? "removed" : "written"} by a gated condition_set`, urls: old?.urls, files });
 }
 
 /** Removes the record of `root` (it is judged by its remotes again); returns true when there was one. */

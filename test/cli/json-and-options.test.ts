@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, run, sandbox, writeFile } from "../helpers";
+import { addCondition, run, sandbox, trustInTerminal, writeFile } from "../helpers";
 
 const sb = sandbox();
 const ah = (args: string[], env: Record<string, string> = sb.env) => run(args, { env, cwd: sb.repo });
@@ -38,9 +38,11 @@ describe("--json: one JSON document", () => {
     mkdirSync(join(bundle, "profiles", "p1"), { recursive: true });
     expect(json(["link", bundle])).toMatchObject({ command: "link", linked: "bundle", path: bundle });
     expect(json(["unlink"])).toMatchObject({ command: "unlink", unlinked: "bundle", lines: [`unlinked bundle ${bundle}`] });
-    expect(json(["trust", sb.repo])).toMatchObject({ action: "trust", root: sb.repo, trusted: true });
+    // trust runs only at a terminal (a pseudo-terminal here), where its JSON comes through the terminal
+    const viaTerminal = (args: string[]) => JSON.parse(trustInTerminal(sb.env, [...args, "--json"], sb.repo).stdout);
+    expect(viaTerminal([sb.repo])).toMatchObject({ action: "trust", root: sb.repo, trusted: true, files: {} });
     expect(Object.keys(json(["trust", "--list"]).repositories)).toEqual([sb.repo]);
-    expect(json(["trust", "--forget"])).toEqual({ action: "forget", root: sb.repo, had_record: true });
+    expect(viaTerminal(["--forget"])).toEqual({ action: "forget", root: sb.repo, had_record: true });
     expect(json(["stats"])).toHaveProperty("conditions");
     expect(json(["conditions", "list"]).conditions.map((c: { file: string }) => c.file)).toContain("pre-bash.rm-rm_guard.sh");
     expect(json(["conditions", "explain", "--command", "ls"])).toHaveProperty("calls");

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, BIN, claudeBash, hook, run, sandbox } from "../helpers";
+import { addCondition, BIN, claudeBash, hook, run, sandbox, trustInTerminal } from "../helpers";
 
 const hasStrace = Bun.spawnSync(["which", "strace"]).exitCode === 0;
 
@@ -42,6 +42,7 @@ describe("a rebuild lists only the layer folders that changed", () => {
     const repoLayer = join(sb.repo, ".agentihooks", "conditions");
     addCondition(repoLayer, "pre-Bash-repo.sh", "#!/usr/bin/env bash\necho from-repo\n");
     for (let i = 0; i < 5; i++) addCondition(repoLayer, `pre-read-r${i}.sh`, "#!/usr/bin/env bash\n");
+    expect(trustInTerminal(sb.env, [sb.repo]).exitCode).toBe(0); // the person approves the repository's layer
     const old = new Date(Date.now() - 60_000);
     for (const d of [repoLayer, join(sb.repo, ".agentihooks"), runtime]) utimesSync(d, old, old);
     return { sb, runtime, repoLayer };
@@ -105,7 +106,7 @@ describe("a rebuild lists only the layer folders that changed", () => {
     expect(readFileSync(index, "utf8")).toContain('[["pre-Bash-repo.sh"');
   });
 
-  test("a layer folder replaced by another with other files is listed again", () => {
+  test("a layer folder replaced by another with other files is listed again (and waits for the person)", () => {
     const { sb, repoLayer } = twoLayers();
     expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-repo");
     rmSync(repoLayer, { recursive: true });
@@ -113,8 +114,10 @@ describe("a rebuild lists only the layer folders that changed", () => {
     const old = new Date(Date.now() - 60_000);
     utimesSync(repoLayer, old, old); // even with the old folder's times, its inode and ctime differ
     const c = ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }));
-    expect(c).toContain("from-other");
     expect(c).not.toContain("from-repo");
+    expect(c).not.toContain("from-other"); // other files than the person approved: they wait for the person
+    expect(trustInTerminal(sb.env, [sb.repo]).exitCode).toBe(0);
+    expect(ctx(hook(claudeBash("ls", sb.repo), { env: sb.env }))).toContain("from-other");
   });
 });
 

@@ -3,7 +3,7 @@ import { chmodSync, mkdirSync, readdirSync, readFileSync, symlinkSync, utimesSyn
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import { type CatalogOptions, loadCatalog } from "../../src/conditions/catalog";
-import { addCondition, sandbox, tempDir } from "../helpers";
+import { addCondition, approveLayer, sandbox, tempDir } from "../helpers";
 import { giveSharedGroup } from "../state/groups";
 
 const past = (path: string) => utimesSync(path, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
@@ -41,6 +41,7 @@ describe("layers and order", () => {
     addCondition(s.dirs.directory, "pre-BASH-shared.py", "");
     addCondition(s.dirs.directory, "not-a-condition.sh", "");
     addCondition(s.dirs.directory, "README.md", "");
+    approveLayer(s.sb.home, s.sb.repo);
     const c = loadCatalog(s.opts);
     expect(c.layers.map((l) => l.source)).toEqual(["bundle", "profile:a", "runtime", "directory"]);
     expect(c.conditions.map((x) => `${x.source}:${x.file}`)).toEqual([
@@ -54,7 +55,7 @@ describe("layers and order", () => {
     expect(c.invalid[0].error).toMatch(/unknown step/);
   });
 
-  test("an untrusted repository's layer is skipped with its owner", () => {
+  test("a layer never approved is skipped with its owner; trusting the owner only suggests it", () => {
     const s = setup();
     writeFileSync(join(s.sb.repo, ".git", "config"), '[remote "origin"]\n\turl = https://github.com/Stranger/repo.git\n');
     addCondition(s.dirs.directory, "pre-bash-evil.sh", "");
@@ -63,16 +64,23 @@ describe("layers and order", () => {
     expect(dir.skipped).toBe(true);
     expect(dir.untrusted_owner).toBe("github.com/stranger");
     expect(c.conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(false);
-    const trusted = loadCatalog({ ...s.opts, config: { ...s.opts.config, trustedOwners: ["stranger"] } });
-    expect(trusted.conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(true);
+    const owners = loadCatalog({ ...s.opts, config: { ...s.opts.config, trustedOwners: ["stranger"] } });
+    expect(owners.conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(false);
+    expect(owners.layers.find((l) => l.source === "directory")!.note).toContain("run agentihooks trust");
+    approveLayer(s.sb.home, s.sb.repo);
+    expect(loadCatalog(s.opts).conditions.some((x) => x.file === "pre-bash-evil.sh")).toBe(true);
   });
 
-  test("the bundle's owner is trusted for directory layers", () => {
+  test("the bundle's owner only suggests a repository; the person's approval runs it", () => {
     const s = setup();
     mkdirSync(join(s.bundle, ".git"));
     writeFileSync(join(s.bundle, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:acme/bundle.git\n');
     writeFileSync(join(s.sb.repo, ".git", "config"), '[remote "origin"]\n\turl = https://github.com/ACME/app\n');
     addCondition(s.dirs.directory, "pre-bash-ok.sh", "");
+    const suggested = loadCatalog(s.opts);
+    expect(suggested.conditions.some((x) => x.file === "pre-bash-ok.sh")).toBe(false);
+    expect(suggested.layers.find((l) => l.source === "directory")!.note).toContain("origin owner github.com/acme matches your bundle");
+    approveLayer(s.sb.home, s.sb.repo);
     expect(loadCatalog(s.opts).conditions.some((x) => x.file === "pre-bash-ok.sh")).toBe(true);
   });
 

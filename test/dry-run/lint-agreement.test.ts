@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, type Sandbox, sandbox } from "../helpers";
+import { addCondition, type Sandbox, sandbox, trustInTerminal } from "../helpers";
 import { ah, EXAMPLES, examplesSandbox } from "./fixtures";
 
 type Probe = { tool: string; command?: string };
@@ -131,6 +131,7 @@ describe("lint and the matcher agree", () => {
     const directory = join(s.repo, ".agentihooks", "conditions");
     const lower = addCondition(runtime, "pre-bash-x.sh", "exit 0\n");
     const higher = addCondition(directory, "pre-bash-x.py", "print('')\n");
+    expect(trustInTerminal(s.env, [s.repo]).exitCode).toBe(0); // the person approves the repository's layer
     addCondition(runtime, "post-any-audit.async.sh", "echo no >&2\nexit 2\n");
     const rules = (r: { json?: any }, file: string) => r.json.findings.filter((f: { file: string }) => f.file === file).map((f: { rule: string }) => f.rule);
     const active = ah(s, ["conditions", "lint", "--json"]);
@@ -144,8 +145,8 @@ describe("lint and the matcher agree", () => {
     const explained = ah(s, ["conditions", "explain", "--payload", "-", "--target", "claude", "--json"], JSON.stringify(post));
     expect(explained.json.calls[0].matched.map((m: { file: string }) => m.file)).toContain("post-any-audit.async.sh");
     expect(explained.json.effect).toEqual({});
-    // an untrusted repository: its layer is skipped in list, and every file in it is reported
-    writeFileSync(join(s.repo, ".git", "config"), '[remote "origin"]\n\turl = https://github.com/stranger/x.git\n');
+    // a file changed since the person approved it: the layer is skipped in list, and every file in it is reported
+    writeFileSync(higher, "print('changed')\n");
     const skipped = ah(s, ["conditions", "lint", "--json"]);
     expect(rules(skipped, higher)).toEqual(["layer-skipped"]);
     expect(rules(skipped, lower)).toEqual([]);

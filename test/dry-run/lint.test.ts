@@ -2,7 +2,7 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, sandbox } from "../helpers";
+import { addCondition, sandbox, trustInTerminal } from "../helpers";
 import { ah, badLayer, EXAMPLES, examplesSandbox } from "./fixtures";
 
 describe("conditions lint", () => {
@@ -48,6 +48,7 @@ describe("conditions lint", () => {
     const s = sandbox();
     addCondition(join(s.home, "conditions"), "pre-bash-x.sh", "exit 0\n");
     const repoCopy = addCondition(join(s.repo, ".agentihooks", "conditions"), "pre-bash-x.sh", "exit 0\n");
+    expect(trustInTerminal(s.env, [s.repo]).exitCode).toBe(0); // the person approves the repository's layer
     const r = ah(s, ["conditions", "lint", "--json"]);
     const shadow = r.json.findings.find((x: any) => x.rule === "shadowed");
     expect(shadow.file).toBe(join(s.home, "conditions", "pre-bash-x.sh"));

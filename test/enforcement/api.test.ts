@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { clearEnforcement, enforcementProblems, listEnforcements, setEnforcement } from "../../src/enforcement/api";
 import { writeFile } from "../helpers";
-import { type EnfSandbox, enfSandbox, entry, writeEnforcements } from "./fixtures";
+import { type EnfSandbox, enfSandbox, entry, untrust, writeEnforcements } from "./fixtures";
 
 let sb: EnfSandbox;
 const saved = { home: process.env.AGENTIHOOKS_HOME, target: process.env.AGENTIHOOKS_TARGET };
@@ -31,6 +31,7 @@ describe("setEnforcement", () => {
     const r = setEnforcement({ message: "m", cadence: 1, local: true, cwd: sb.repo });
     expect(r.path).toBe(join(sb.repo, ".agentihooks", "enforcements.json"));
     expect(r.warning).toBeUndefined();
+    untrust(sb); // never trusted by the person: whoever owns it, its enforcements wait
     writeFile(join(sb.repo, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:someone/x.git\n');
     expect(setEnforcement({ message: "m", cadence: 1, local: true, cwd: sb.repo }).warning).toMatch(/not trusted \(owner github.com\/someone\)/);
   });

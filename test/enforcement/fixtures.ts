@@ -2,7 +2,7 @@
 import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import type { StoreOptions } from "../../src/enforcement/store";
-import { type Sandbox, sandbox, writeFile } from "../helpers";
+import { approveLayer, type Sandbox, sandbox, writeFile } from "../helpers";
 
 export interface EnfSandbox extends Sandbox {
   bundle: string;
@@ -18,6 +18,8 @@ export function enfSandbox(): EnfSandbox {
   writeFile(join(profile, "README"), "profile p1\n");
   writeFile(join(sb.home, "state.json"), JSON.stringify({ version: 1, bundle: { path: bundle }, targets: { global: { profiles: ["p1"] } } }));
   const opts: StoreOptions = { target: "claude", cwd: sb.repo, home: sb.home, config: readConfig({}).config };
+  // the person trusted the repository (its enforcements.json is delivered only then; untrust() undoes it)
+  approveLayer(sb.home, sb.repo);
   return { ...sb, bundle, profile, opts };
 }
 
@@ -27,3 +29,8 @@ export function writeEnforcements(path: string, value: unknown): string {
 }
 
 export const entry = (id: string, extra: Record<string, unknown> = {}) => ({ id, message: `message ${id}`, cadence: 1, ...extra });
+
+/** Drops every trust record: the sandbox's repository is never-trusted again. */
+export function untrust(sb: Sandbox): void {
+  writeFile(join(sb.home, "trust.json"), JSON.stringify({ version: 1, repositories: {} }));
+}

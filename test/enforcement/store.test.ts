@@ -2,8 +2,8 @@ import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { loadCatalog } from "../../src/conditions/catalog";
 import { loadEnforcements, parseDocument } from "../../src/enforcement/store";
-import { writeFile } from "../helpers";
-import { enfSandbox, entry, writeEnforcements } from "./fixtures";
+import { approveLayer, writeFile } from "../helpers";
+import { enfSandbox, entry, untrust, writeEnforcements } from "./fixtures";
 
 describe("sources", () => {
   test("bundle, profile, runtime and a trusted repository, in that order", () => {
@@ -37,15 +37,17 @@ describe("sources", () => {
 
   test("an untrusted repository's file is listed as skipped and never loaded", () => {
     const sb = enfSandbox();
+    untrust(sb);
     writeFile(join(sb.repo, ".git", "config"), '[remote "origin"]\n\turl = https://github.com/stranger/repo.git\n');
     writeEnforcements(join(sb.repo, ".agentihooks", "enforcements.json"), [entry("evil")]);
     const loaded = loadEnforcements(sb.opts);
     const local = loaded.sources.find((s) => s.source === "local");
     expect(local).toMatchObject({ skipped: true, untrusted_owner: "github.com/stranger", exists: true });
     expect(loaded.active).toEqual([]);
-    // trusted by CONDITIONS_TRUSTED_OWNERS, the same rule as the conditions' directory layer
-    const trusted = loadEnforcements({ ...sb.opts, config: { ...sb.opts.config, trustedOwners: ["stranger"] } });
-    expect(trusted.active.map((a) => a.entry.id)).toEqual(["evil"]);
+    // trusting its owner only suggests it (issue 23.6); the person's approval of the repository delivers it
+    expect(loadEnforcements({ ...sb.opts, config: { ...sb.opts.config, trustedOwners: ["stranger"] } }).active).toEqual([]);
+    approveLayer(sb.home, sb.repo);
+    expect(loadEnforcements(sb.opts).active.map((a) => a.entry.id)).toEqual(["evil"]);
   });
 
   test("a catalog passed in (the hook's pipeline) gives the same sources as loading one", () => {

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, linkSync, mkdirSync, symlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
-import { BIN, harnessHook, hook, type RunResult, sandbox, writeFile } from "../helpers";
+import { BIN, harnessHook, hook, type RunResult, sandbox, trustInTerminal, writeFile } from "../helpers";
 
 const sb = sandbox();
 const bin = join(sb.root, "bin");
@@ -76,7 +76,10 @@ const CHANGES = [
   "alias ls=agentihooks\nls link .",
   "hash -p /usr/local/bin/agentihooks ls; ls link .",
 ];
-const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`, "agentihooks profile use default", "renamed profile use strict --target claude"];
+const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`, "agentihooks profile use default", "renamed profile use strict --target claude",
+  // trust through a dynamic program name, detached from the harness (issue 23.6)
+  'X=agentihooks; env -u AI_AGENT setsid -f "$X" trust .', "env -u AI_AGENT setsid -f $(echo agentihooks) trust", 'p=$(command -v agentihooks); env -u AI_AGENT setsid -f "$p" trust',
+  'script -qc "agentihooks trust" /dev/null', 'setsid -f script -qc "/opt/x/ah trust" /dev/null'];
 const READS = [
   "agentihooks conditions list",
   "agentihooks conditions show pre-bash-x.sh",
@@ -126,8 +129,11 @@ describe("the trust command refuses to run under a harness", () => {
     expect(marked.stderr.toString()).toContain("person's decision");
     const codex = Bun.spawnSync([BIN, "trust", repo], { env: { ...env, CODEX_TOOL_CALL_ID: "call_1" }, cwd: repo, stderr: "pipe" });
     expect(codex.stderr.toString()).toContain("person's decision");
-    const ok = Bun.spawnSync([BIN, "trust", repo], { env, cwd: repo, stdout: "pipe", stderr: "pipe" });
-    expect(ok.stdout.toString()).toContain(`trusted ${repo}`);
+    // no terminal: refused too (exit 2); at a terminal, with neither, it runs
+    const piped = Bun.spawnSync([BIN, "trust", repo], { env, cwd: repo, stdout: "pipe", stderr: "pipe" });
+    expect(piped.exitCode).toBe(2);
+    const ok = trustInTerminal(env, [repo], repo);
+    expect(ok.stdout).toContain(`trusted ${repo}`);
     expect(dirname(repo)).toBe(sb.root);
   });
 });

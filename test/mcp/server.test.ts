@@ -2,11 +2,11 @@
 // a refused condition_set, the gate armed by a typed prompt through `agentihooks hook`, an accepted
 // condition_set, the file with its run bit, condition_list showing it, and the condition running.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, claudeBash, harnessHook, hook, sandbox } from "../helpers";
+import { BIN, claudeBash, harnessHook, hook, run, sandbox } from "../helpers";
 
 const sb = sandbox();
 const SESSION = "mcp-session-1";
@@ -88,6 +88,18 @@ describe("agentihooks mcp", () => {
     const dir = await call("condition_set", { step: "post", matcher: "edit+write", name: "fmt", script: "print('ok')", language: "python", scope: "directory", run_async: true, cwd: sb.repo, session_id: SESSION });
     expect(dir.body).toMatchObject({ success: true, layer: "directory", path: join(sb.repo, ".agentihooks", "conditions", "post-edit+write-fmt.async.py"), active: true });
     expect(readFileSync(dir.body.path, "utf8").startsWith("#!/usr/bin/env python3\n")).toBe(true);
+    // the gated write is the person's approval of that file (issue 23.6): trust.json holds its sha256
+    const approved = () => JSON.parse(readFileSync(join(sb.home, "trust.json"), "utf8")).repositories[realpathSync(sb.repo)];
+    const sha = new Bun.CryptoHasher("sha256").update(readFileSync(dir.body.path)).digest("hex");
+    expect(approved()).toMatchObject({ trusted: true, files: { "post-edit+write-fmt.async.py": sha } });
+    // a file the agent's shell puts next to it was not approved: the layer waits for the person
+    const sneak = join(sb.repo, ".agentihooks", "conditions", "pre-bash-sneak.sh");
+    writeFileSync(sneak, "#!/bin/sh\nexit 0\n", { mode: 0o755 });
+    const layer = () => run(["conditions", "list", "--json"], { env: sb.env, cwd: sb.repo }).json.layers.find((l: { source: string }) => l.source === "directory");
+    expect(layer()).toMatchObject({ skipped: true });
+    expect(layer().note).toContain("pre-bash-sneak.sh added");
+    rmSync(sneak);
+    expect(layer()).toMatchObject({ skipped: false });
 
     for (const [name, why] of [["a-b", "a_b"], ["../x", "slash"], ["x/y", "slash"], ["", "name"]]) {
       const bad = await call("condition_set", { step: "pre", matcher: "bash", name: name || "x y", script: "x", session_id: SESSION });
@@ -102,6 +114,7 @@ describe("agentihooks mcp", () => {
     const cleared = await call("condition_clear", { file: "fmt", session_id: SESSION, cwd: sb.repo });
     expect(cleared.body).toMatchObject({ success: true, layer: "directory" });
     expect(existsSync(dir.body.path)).toBe(false);
+    expect(approved().files).toEqual({});
 
     stop();
     const refused = await call("condition_clear", { file: "no_force", session_id: SESSION });

@@ -1,11 +1,12 @@
-// A stranger's repository never runs its own conditions (issues 16.6-16.8), through the executable:
-// the bundle's owner is compared with host and owner, remotes are read as git reads them (case of
-// remote names, old section syntax, includes, insteadOf rewrites, push URLs, other remotes, the clone
-// origin), and a repository seen untrusted stays so when its remotes change, until a person trusts it.
+// Remotes only advise (issue 23.6): a repository's layer runs the content a person approved, whoever
+// owns it. What the advice says is still read with care (issues 16.6-16.8), through the executable: the
+// bundle's owner recorded at link is compared with host and owner, remotes are read as git reads them
+// (case of remote names, old section syntax, includes, insteadOf rewrites, push URLs, other remotes,
+// the clone origin), and no remote, owner or CONDITIONS_TRUSTED_OWNERS makes a layer run by itself.
 import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, BIN, claudeBash, hook, run, sandbox, type Sandbox, writeFile } from "../helpers";
+import { addCondition, BIN, claudeBash, hook, run, sandbox, type Sandbox, trustInTerminal, writeFile } from "../helpers";
 
 const GUARD = "#!/bin/sh\necho 'repo guard' >&2\nexit 2\n";
 
@@ -15,7 +16,7 @@ function world(config: string, extra: (sb: Sandbox) => void = () => {}): Sandbox
   const bundle = join(sb.root, "bundle");
   writeFile(join(bundle, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:alice/bundle.git\n');
   mkdirSync(join(bundle, ".claude", "conditions"), { recursive: true });
-  writeFileSync(join(sb.home, "state.json"), JSON.stringify({ bundle: { path: bundle } }));
+  writeFileSync(join(sb.home, "state.json"), JSON.stringify({ bundle: { path: bundle, owner: "github.com/alice" } }));
   writeFileSync(join(sb.repo, ".git", "config"), config);
   addCondition(join(sb.repo, ".agentihooks", "conditions"), "pre-bash-guard.sh", GUARD);
   extra(sb);
@@ -26,6 +27,9 @@ const guardRuns = (sb: Sandbox, env: Record<string, string> = {}) => {
   expect([0, 2]).toContain(r.exitCode);
   return r.stderr.includes("repo guard");
 };
+/** What `conditions list` says of the repository's layer. */
+const advice = (sb: Sandbox, env: Record<string, string> = {}): string =>
+  run(["conditions", "list", "--json"], { env: { ...sb.env, ...env }, cwd: sb.repo }).json.layers.find((l: { source: string }) => l.source === "directory").note;
 
 const UNTRUSTED: [string, string, ((sb: Sandbox) => void)?][] = [
   ["the bundle owner's name on another host", '[remote "origin"]\n\turl = https://evil.example/alice/x.git\n'],
@@ -62,38 +66,55 @@ const TRUSTED: [string, string, Record<string, string>?][] = [
   ["a listed owner with its host", '[remote "origin"]\n\turl = https://git.corp.example/team/x\n', { CONDITIONS_TRUSTED_OWNERS: "git.corp.example/team" }],
 ];
 
-describe("remotes as git reads them", () => {
-  for (const [what, config, extra] of UNTRUSTED) test(`untrusted: ${what}`, () => expect(guardRuns(world(config, extra))).toBe(false));
-  for (const [what, config, env] of TRUSTED) test(`trusted: ${what}`, () => expect(guardRuns(world(config), env)).toBe(true));
+describe("remotes as git reads them: the advice, never a run", () => {
+  for (const [what, config, extra] of UNTRUSTED) {
+    test(`not the person's: ${what}`, () => {
+      const sb = world(config, extra);
+      expect(guardRuns(sb)).toBe(false);
+      expect(advice(sb)).not.toContain("matches your bundle");
+      expect(advice(sb)).toContain("never trusted");
+    });
+  }
+  for (const [what, config, env] of TRUSTED) {
+    test(`suggested, not run: ${what}`, () => {
+      const sb = world(config);
+      expect(guardRuns(sb, env)).toBe(false);
+      expect(advice(sb, env)).toContain(config.includes("remote") ? "matches your bundle" : "no origin remote");
+      expect(trustInTerminal(sb.env, [sb.repo]).exitCode).toBe(0);
+      expect(guardRuns(sb, env)).toBe(true);
+    });
+  }
 });
 
 describe("trust does not change under the agent's hands", () => {
   const stranger = '[remote "origin"]\n\turl = https://github.com/evil/x\n';
-  test("removing or renaming the remote after it was seen changes nothing; a person trusts it", () => {
+  test("removing, renaming or re-pointing the remote changes nothing; a person trusts it at a terminal", () => {
     const sb = world(stranger);
-    expect(guardRuns(sb)).toBe(false); // seen untrusted, remembered
+    expect(guardRuns(sb)).toBe(false);
     writeFileSync(join(sb.repo, ".git", "config"), "[core]\n\tbare = false\n"); // remote removed
     expect(guardRuns(sb)).toBe(false);
-    writeFileSync(join(sb.repo, ".git", "config"), '[remote "upstream"]\n\turl = https://github.com/alice/x\n'); // renamed, re-pointed
+    writeFileSync(join(sb.repo, ".git", "config"), '[remote "upstream"]\n\turl = https://github.com/alice/x\n'); // renamed, re-pointed to the bundle's owner
     expect(guardRuns(sb)).toBe(false);
     const explained = run(["conditions", "explain", "--command", "ls", "--no-run"], { env: sb.env, cwd: sb.repo }).stdout;
-    expect(explained).toContain("seen untrusted since");
+    expect(explained).toContain("never trusted");
     expect(explained).toContain(`agentihooks trust ${sb.repo}`);
-    const t = run(["trust"], { env: sb.env, cwd: sb.repo });
+    expect(run(["trust"], { env: sb.env, cwd: sb.repo }).exitCode).toBe(2); // not at a terminal
+    const t = trustInTerminal(sb.env, [], sb.repo);
     expect(t.stdout).toContain(`trusted ${sb.repo}`);
     expect(t.stdout).toContain("pre-bash-guard.sh");
     expect(guardRuns(sb)).toBe(true);
-    run(["trust", "--revoke"], { env: sb.env, cwd: sb.repo });
+    trustInTerminal(sb.env, ["--revoke"], sb.repo);
     expect(guardRuns(sb)).toBe(false);
     expect(run(["trust", "--list"], { env: sb.env }).stdout).toContain(`untrusted  ${sb.repo}`);
   });
-  test("trusting the owner afterwards (the person's configuration) trusts what was seen", () => {
+  test("trusting the owner (CONDITIONS_TRUSTED_OWNERS, even *) only suggests", () => {
     const sb = world(stranger);
-    expect(guardRuns(sb)).toBe(false);
-    writeFileSync(join(sb.repo, ".git", "config"), "[core]\n\tbare = false\n");
-    expect(guardRuns(sb, { CONDITIONS_TRUSTED_OWNERS: "github.com/evil" })).toBe(true);
+    for (const owners of ["github.com/evil", "*"]) {
+      expect(guardRuns(sb, { CONDITIONS_TRUSTED_OWNERS: owners })).toBe(false);
+      expect(advice(sb, { CONDITIONS_TRUSTED_OWNERS: owners })).toContain("run agentihooks trust");
+    }
   });
-  test("a clone of a stranger is remembered before it exists, so stripping it in the same line changes nothing", () => {
+  test("a clone of a stranger is remembered before it exists, so the advice names it after the line strips it", () => {
     const sb = world("[core]\n\tbare = false\n");
     const line = "git clone https://github.com/evil/tools.git && cd tools && git remote remove origin";
     hook({ ...claudeBash(line, sb.root) }, { env: sb.env });
@@ -102,10 +123,12 @@ describe("trust does not change under the agent's hands", () => {
     addCondition(join(clone, ".agentihooks", "conditions"), "pre-bash-guard.sh", GUARD);
     expect(hook(claudeBash("ls", clone), { env: sb.env }).stderr).not.toContain("repo guard");
     expect(run(["trust", "--list"], { env: sb.env }).stdout).toMatch(/untrusted\s+.*tools\s+\(clone/);
+    const note = run(["conditions", "list", "--json"], { env: sb.env, cwd: clone }).json.layers.find((l: { source: string }) => l.source === "directory").note;
+    expect(note).toContain("github.com/evil");
   });
   test("the agent cannot trust, forget or re-point from its shell", () => {
     const sb = world(stranger);
-    for (const c of ["agentihooks trust", `${BIN} trust --forget .`, "git remote remove origin", "git remote rename origin up", "echo {} > ~/.agentihooks/trust.json"]) {
+    for (const c of ["agentihooks trust", `${BIN} trust --forget .`, "echo {} > ~/.agentihooks/trust.json"]) {
       expect(hook(claudeBash(c, sb.repo), { env: sb.env }).exitCode).toBe(2);
     }
     expect(hook(claudeBash(`echo {} > ${join(sb.home, "trust.json")}`, sb.repo), { env: sb.env }).exitCode).toBe(2);

@@ -2,12 +2,12 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, BIN, claudeBash, hook, run, sandbox } from "../helpers";
+import { addCondition, BIN, claudeBash, hook, run, sandbox, trustInTerminal } from "../helpers";
 
 const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
 const deny = sh("echo 'repo guard' >&2; exit 2");
 
-describe("the directory layer of an untrusted repository never runs", () => {
+describe("the directory layer runs only what a person approved, whoever owns the repository", () => {
   const origins = [
     ["https", "https://github.com/Stranger/repo.git", "github.com/stranger"],
     ["ssh", "ssh://git@github.com/stranger/repo.git", "github.com/stranger"],
@@ -22,8 +22,10 @@ describe("the directory layer of an untrusted repository never runs", () => {
       const list = run(["conditions", "list", "--json"], { env: sb.env, cwd: sb.repo });
       const layer = list.json.layers.find((l: { source: string }) => l.source === "directory");
       expect(layer).toMatchObject({ skipped: true, untrusted_owner: owner, count: 1 });
-      // the same repository, trusted by owner (any case), runs it
-      expect(hook(claudeBash("ls", sb.repo), { env: { ...sb.env, CONDITIONS_TRUSTED_OWNERS: "other,Stranger" } }).exitCode).toBe(2);
+      // trusting its owner (any case) only suggests it; the person approving it at a terminal runs it
+      expect(hook(claudeBash("ls", sb.repo), { env: { ...sb.env, CONDITIONS_TRUSTED_OWNERS: "other,Stranger" } }).exitCode).toBe(0);
+      expect(trustInTerminal(sb.env, [sb.repo]).exitCode).toBe(0);
+      expect(hook(claudeBash("ls", sb.repo), { env: sb.env }).exitCode).toBe(2);
     });
   }
   test("a worktree whose .git is a file follows its origin", () => {
@@ -37,12 +39,17 @@ describe("the directory layer of an untrusted repository never runs", () => {
     writeFileSync(join(wt, ".git"), `gitdir: ${join(main, ".git", "worktrees", "wt")}\n`);
     addCondition(join(wt, ".agentihooks", "conditions"), "pre-bash-guard.sh", deny);
     expect(hook(claudeBash("ls", join(wt)), { env: sb.env }).exitCode).toBe(0);
-    expect(hook(claudeBash("ls", join(wt)), { env: { ...sb.env, CONDITIONS_TRUSTED_OWNERS: "*" } }).exitCode).toBe(2);
+    expect(hook(claudeBash("ls", join(wt)), { env: { ...sb.env, CONDITIONS_TRUSTED_OWNERS: "*" } }).exitCode).toBe(0);
+    expect(run(["conditions", "list", "--json"], { env: sb.env, cwd: wt }).json.layers.find((l: { source: string }) => l.source === "directory").note).toContain("never trusted");
+    expect(trustInTerminal(sb.env, [wt]).exitCode).toBe(0);
+    expect(hook(claudeBash("ls", join(wt)), { env: sb.env }).exitCode).toBe(2);
   });
-  test("a repository with no origin is trusted (local-only work)", () => {
+  test("a repository with no origin (local work, or a stranger's copy) runs once a person trusts it", () => {
     const sb = sandbox();
     addCondition(join(sb.repo, ".agentihooks", "conditions"), "pre-bash-guard.sh", deny);
     mkdirSync(join(sb.repo, "sub", "dir"), { recursive: true });
+    expect(hook(claudeBash("ls", join(sb.repo, "sub", "dir")), { env: sb.env }).exitCode).toBe(0);
+    expect(trustInTerminal(sb.env, [], join(sb.repo, "sub", "dir")).exitCode).toBe(0);
     expect(hook(claudeBash("ls", join(sb.repo, "sub", "dir")), { env: sb.env }).exitCode).toBe(2);
   });
 });

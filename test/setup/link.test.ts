@@ -18,15 +18,15 @@ function bundle(sb: Sandbox, origin?: string): string {
 }
 
 describe("link a bundle", () => {
-  test("records the path, names its profiles and the owner it makes trusted; its conditions run", () => {
+  test("records the path, names its profiles and records its owner (for advice); its conditions run", () => {
     const sb = sandbox();
     const dir = bundle(sb, "git@github.com:Acme/agent-bundle.git");
     const r = ah(sb, ["link", dir]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain(`linked bundle ${dir}`);
     expect(r.stdout).toContain("profiles: ops");
-    expect(r.stdout).toContain("repositories owned by github.com/acme");
-    expect(state(sb).bundle.path).toBe(dir);
+    expect(r.stdout).toContain("owner github.com/acme recorded");
+    expect(state(sb).bundle).toMatchObject({ path: dir, owner: "github.com/acme" });
     ah(sb, ["init", "--target", "claude", "--profile", "default,ops"]);
     expect(state(sb).targets.claude.profiles).toEqual(["default", "ops"]);
     expect(replayClaude(readJson(paths(sb).claude), "curl x", sb).exitCode).toBe(2);

@@ -23,7 +23,8 @@ describe("umask 000: folders 0700, files 0600", () => {
     const env = { ...sb.env, AGENTIHOOKS_HOME: home, AGENTIHOOKS_STRICT_MODES: "1" };
     writeFile(join(sb.root, "bundle", ".claude", "conditions", "pre-bash-b.sh"), "#!/bin/sh\nexit 0\n", 0o755);
     expect(umask0(["link", join(sb.root, "bundle")], env).exitCode).toBe(0); // state.json
-    expect(umask0(["trust", sb.repo], env).exitCode).toBe(0); // trust.json
+    // trust.json: `trust` runs only at a terminal, so in a pseudo-terminal (util-linux script)
+    expect(Bun.spawnSync(["script", "-qec", `umask 000; exec '${BIN}' trust '${sb.repo}'`, "/dev/null"], { env, stdin: "ignore", stdout: "pipe" }).exitCode).toBe(0);
     age([join(sb.root, "bundle", ".claude", "conditions"), join(home, "state.json")]);
     expect(umask0(["hook"], env, JSON.stringify(claudeBash("ls", sb.repo)), sb.repo).exitCode).toBe(0); // cache, logs
     // the gate, armed from a harness started with umask 000
