@@ -1,4 +1,6 @@
 import { accessSync, constants } from "node:fs";
+import { join } from "node:path";
+import { homePaths } from "../state/home";
 import { type Interpreters, pythonArgs, shebangArgv } from "./interpreters";
 
 /** How runnerFor's answer starts for a file that names no runner: a mistake to report, not a guard that cannot run. */
@@ -39,12 +41,16 @@ export function runnerFor(path: string, ext: string, interpreters: Interpreters,
  * Returns the environment for `argv`: the executable itself runs scripts only with BUN_BE_BUN=1. What a
  * condition starts in turn is kept off files the agent can write too: a Python it runs loads no user
  * site-packages (usercustomize.py), AGENTIHOOKS_PYTHON is the absolute Python the index found, and bash
- * sources no BASH_ENV or ENV file.
+ * sources no BASH_ENV or ENV file. Bun's transpiler cache for TypeScript conditions lives in the private,
+ * gate-protected home, not in ~/.cache where the agent could plant a transpiled file under a source's hash.
  */
 export function runnerEnv(argv: string[], env: Record<string, string | undefined>, interpreters?: Interpreters): Record<string, string> {
   const out: Record<string, string | undefined> = { ...env, PYTHONNOUSERSITE: "1", BASH_ENV: undefined, ENV: undefined };
   if (interpreters && "path" in interpreters.python) out.AGENTIHOOKS_PYTHON = interpreters.python.path;
-  if (argv[0] === process.execPath) out.BUN_BE_BUN = "1";
+  if (argv[0] === process.execPath) {
+    out.BUN_BE_BUN = "1";
+    out.BUN_RUNTIME_TRANSPILER_CACHE_PATH = join(homePaths().cache, "bun-transpiler");
+  }
   for (const k of ["BASH_ENV", "ENV"]) delete out[k];
   return out as Record<string, string>;
 }
