@@ -183,6 +183,10 @@ export function planStateFile(before: State, after: State): FileChange | undefin
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
 
+/** Gemini CLI counts every settings hook, the user's own too, as a project hook (live-harnesses.md). */
+const GEMINI_TRUST_NOTE =
+  "gemini: Gemini CLI runs these hooks only in a folder the person trusted: accept its folder-trust prompt once per project (gemini -p elsewhere needs --skip-trust)";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -231,6 +235,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
+  if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
   return [...lines, ...skipped, ...npxNote(exe)];
 }
 
