@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { makeWorld, recorder, type World } from "./lib/world";
+import { hookLog, makeWorld, recorder, type World } from "./lib/world";
 
 const shell = (command: string): ToolStep => ({ tool: "run_shell_command", input: { command } });
 const readFile = (file_path: string): ToolStep => ({ tool: "read_file", input: { file_path } });
@@ -30,30 +30,55 @@ function session(setup: () => { world: World; run: RunOptions }): { world: () =>
 
 const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
-describe("gemini: control, post context and doctor", () => {
+describe("gemini: control, answers after init, doctor", () => {
   const s = session(() => {
     const world = makeWorld("gemini");
-    // the person's own settings, next to the hooks init wrote (configureGemini adds the rest)
+    const m = (name: string) => world.marker(name);
+    world.write(join(world.work, "notes.txt"), "GEMINI-HIDDEN-OUTPUT\n");
     world.condition("pre-bash.touch-record.sh", recorder(world, "pre"));
+    world.condition("pre-bash.mkdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "mkdir ${m("rewritten")}"}, "decision": "allow"}'\n`);
     world.condition("post-bash.date-context.sh", "#!/usr/bin/env bash\necho GEMINI-POST-CONTEXT\n");
-    return { world, run: { label: "control", script: [shell(`touch '${world.marker("ran")}'`), shell("date")] } };
+    world.condition("post-bash.printf-replace.sh", `#!/usr/bin/env bash\necho '{"tool_output": "GEMINI-REPLACED"}'\n`);
+    world.condition("post-bash.cat-block.sh", "#!/usr/bin/env bash\necho GEMINI-POST-BLOCK >&2\nexit 2\n");
+    return {
+      world,
+      run: {
+        label: "control",
+        script: [shell(`touch '${m("ran")}'`), shell("date"), shell(`mkdir '${m("original")}'`), shell("printf '%s%s' GEMINI- ORIGINAL"), shell("cat notes.txt")],
+      },
+    };
   });
+  const r = () => s.result();
 
   test("with nothing denying, the command runs and the pre-bash condition saw it as Bash", () => {
     const w = s.world();
-    expect(w.exists(w.marker("ran")), describeRun(s.result())).toBe(true);
+    expect(w.exists(w.marker("ran")), describeRun(r())).toBe(true);
     expect(w.exists(w.marker("pre"))).toBe(true);
     const payload = JSON.parse(w.read(`${w.marker("pre")}.payload.json`));
     expect([payload.hook_event_name, payload.tool_name, payload.tool_input.command]).toEqual(["PreToolUse", "Bash", `touch '${w.marker("ran")}'`]);
   });
-
   test("a post-bash condition's text reaches the model with the tool's result", () => {
-    expect(saw(s.result(), "GEMINI-POST-CONTEXT</hook_context>"), describeRun(s.result())).toBe(true);
+    expect(saw(r(), "GEMINI-POST-CONTEXT</hook_context>"), describeRun(r())).toBe(true);
   });
-
+  test("a rewrite with allow is applied: the rewritten command runs, the original does not", () => {
+    expect([s.world().exists(s.world().marker("rewritten")), s.world().exists(s.world().marker("original"))]).toEqual([true, false]);
+  });
+  test("an output replacement reaches the model in place of the output", () => {
+    expect([saw(r(), "GEMINI-REPLACED"), saw(r(), "GEMINI-ORIGINAL")]).toEqual([true, false]);
+  });
+  test("a post block: the model sees the reason instead of the output", () => {
+    expect(saw(r(), "GEMINI-POST-BLOCK")).toBe(true);
+    expect(saw(r(), "GEMINI-HIDDEN-OUTPUT")).toBe(false);
+  });
+  test("every event Gemini fired ran without an error (SessionStart, BeforeAgent, BeforeTool, AfterTool, AfterAgent, SessionEnd)", () => {
+    const log = hookLog(s.world());
+    expect(log.filter((l) => l.error)).toEqual([]);
+    const events = new Set(log.map((l) => l.event));
+    expect(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"].filter((e) => !events.has(e))).toEqual([]);
+  });
   test("doctor finds no problem in what init wrote", () => {
-    const r = s.world().agentihooks(["doctor", "--json"], { allowFail: true });
-    expect(JSON.parse(r.stdout).checks.filter((c: { level: string }) => c.level === "fail")).toEqual([]);
+    const d = s.world().agentihooks(["doctor", "--json"], { allowFail: true });
+    expect(JSON.parse(d.stdout).checks.filter((c: { level: string }) => c.level === "fail")).toEqual([]);
   });
 });
 
