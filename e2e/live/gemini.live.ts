@@ -1,12 +1,14 @@
 // Gemini CLI, live: the real CLI (`gemini -p --yolo --skip-trust`) against the mock model speaking
 // Gemini's streamGenerateContent, agentihooks wired in by `init --target gemini`. Every check is
-// decided by a side effect (a marker file) or by what reached the model. Three sessions, so the file
-// stays fast: control (+ post context, doctor), deny, and the built-in .env guard on the file tools.
+// decided by a side effect (a marker file) or by what reached the model. Four sessions, so the file
+// stays fast: control (post context, rewrite, output replacement, post block, events, doctor), deny
+// (with a crashing condition), the executable gone, and the built-in .env guard on the file tools.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { renameSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { hookLog, makeWorld, recorder, type World } from "./lib/world";
+import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
 
 const shell = (command: string): ToolStep => ({ tool: "run_shell_command", input: { command } });
 const readFile = (file_path: string): ToolStep => ({ tool: "read_file", input: { file_path } });
@@ -86,6 +88,7 @@ describe("gemini: deny", () => {
   const s = session(() => {
     const world = makeWorld("gemini");
     world.condition("pre-bash.touch-deny.sh", recorder(world, "cond", 'echo "touch is not allowed here" >&2; exit 2'));
+    world.condition("pre-bash.mkdir-crash.sh", '#!/usr/bin/env bash\np=$(cat)\ncase "$p" in *tag-crash*) kill -ABRT $$;; esac\n');
     const m = (name: string) => world.marker(name);
     return {
       world,
@@ -96,6 +99,7 @@ describe("gemini: deny", () => {
           shell(`bash -c "touch '${m("nested")}'"`),
           shell(`echo "$(touch '${m("subst")}')"`),
           shell(`mkdir '${m("other")}'`),
+          shell(`mkdir '${m("after-crash")}' # tag-crash`),
         ],
       },
     };
@@ -112,6 +116,23 @@ describe("gemini: deny", () => {
   test("nested in bash -c, the command is stopped", () => expect(ran("nested")).toBe(false));
   test("nested in $(...), the command is stopped", () => expect(ran("subst")).toBe(false));
   test("a command the condition does not match still runs in the same session", () => expect(ran("other")).toBe(true));
+  test("a condition that crashes does not stop the call", () => expect(ran("after-crash")).toBe(true));
+});
+
+describe("gemini: the registered executable is missing", () => {
+  // Gemini runs the hook command through bash; a missing program exits 127, which Gemini counts as a
+  // block: BeforeAgent stops the whole turn before the model is asked (fail closed).
+  test("every prompt is blocked before the model sees it, nothing runs, and doctor names the fix", async () => {
+    const { world: w, exe } = worldWithCopy("gemini");
+    renameSync(exe, `${exe}.moved`);
+    const r = await runCli(w, { label: "exe missing", script: [shell(`touch '${w.marker("ran")}'`)] });
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+    expect(r.model.requests.filter((b) => Array.isArray(b.tools))).toEqual([]);
+    expect(r.stdout).toContain("Agent execution blocked:");
+    const fails = JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks.filter((c: { level: string; text: string }) => c.level === "fail" && c.text.startsWith("gemini:"));
+    expect(fails.length).toBeGreaterThan(0);
+    expect(fails[0].fix).toContain("agentihooks init --target gemini");
+  });
 });
 
 describe("gemini: the built-in .env guard on its file tools and its shell", () => {
