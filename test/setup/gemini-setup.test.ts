@@ -61,6 +61,19 @@ describe("gemini init / uninit", () => {
     expect(fails.map((c: { text: string }) => c.text)).toEqual([`gemini: ${settings(sb)} does not register AfterTool`]);
   });
 
+  test("doctor fails when Gemini's settings turn the hooks off or disable ours by name", () => {
+    const sb = sandbox();
+    ah(sb, ["init", "--target", "gemini"]);
+    const file = readJson(settings(sb));
+    file.hooksConfig = { enabled: false, disabled: ["agentihooks"] };
+    writeFile(settings(sb), JSON.stringify(file));
+    const fails = ah(sb, ["doctor", "--json"]).json.checks.filter((c: { level: string }) => c.level === "fail").map((c: { text: string }) => c.text);
+    expect(fails).toEqual([
+      `gemini: ${settings(sb)} turns Gemini's hooks off (hooksConfig.enabled: false): no guard runs`,
+      `gemini: ${settings(sb)} disables the hooks named agentihooks (hooksConfig.disabled): no guard runs`,
+    ]);
+  });
+
   test("comments (which Gemini allows) are refused with one line, the file left as it is", () => {
     const sb = sandbox();
     writeFile(settings(sb), `{\n  // mine\n  "general": {}\n}\n`);
