@@ -1,8 +1,8 @@
 // Gemini CLI, live: the real CLI (`gemini -p --yolo --skip-trust`) against the mock model speaking
 // Gemini's streamGenerateContent, agentihooks wired in by `init --target gemini`. Every check is
-// decided by a side effect (a marker file) or by what reached the model. Four sessions, so the file
+// decided by a side effect (a marker file) or by what reached the model. Few sessions, so the file
 // stays fast: control (post context, rewrite, output replacement, post block, events, doctor), deny
-// (with a crashing condition), the executable gone, and the built-in .env guard on the file tools.
+// (with a crashing condition), the prompt, the executable gone, and the .env guard on the file tools.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
@@ -117,6 +117,20 @@ describe("gemini: deny", () => {
   test("nested in $(...), the command is stopped", () => expect(ran("subst")).toBe(false));
   test("a command the condition does not match still runs in the same session", () => expect(ran("other")).toBe(true));
   test("a condition that crashes does not stop the call", () => expect(ran("after-crash")).toBe(true));
+});
+
+describe("gemini: the prompt (BeforeAgent)", () => {
+  test("a prompt condition's text reaches the model with the prompt; a prompt condition's block stops the turn", async () => {
+    const w = makeWorld("gemini");
+    w.condition("prompt-context.sh", "#!/usr/bin/env bash\necho GEMINI-PROMPT-CONTEXT\n");
+    w.condition("prompt-block.sh", '#!/usr/bin/env bash\ncase "$(cat)" in *tag-block*) echo "GEMINI-PROMPT-BLOCKED" >&2; exit 2;; esac\n');
+    const ok = await runCli(w, { label: "prompt context", prompt: "hello", script: [] });
+    expect(saw(ok, "GEMINI-PROMPT-CONTEXT"), describeRun(ok)).toBe(true);
+    const blocked = await runCli(w, { label: "prompt block", prompt: "please tag-block this", script: [shell(`touch '${w.marker("ran")}'`)] });
+    expect(blocked.model.requests.filter((b) => Array.isArray(b.tools)), describeRun(blocked)).toEqual([]);
+    expect(blocked.stdout).toContain("GEMINI-PROMPT-BLOCKED");
+    expect(w.exists(w.marker("ran"))).toBe(false);
+  });
 });
 
 describe("gemini: the registered executable is missing", () => {

@@ -92,12 +92,14 @@ function shapeTool(payload: Payload): void {
  * Output per event. A deny is exit 2 + stderr only. BeforeTool takes a rewrite as
  * `hookSpecificOutput.tool_input` (Gemini ignores hookEventName); AfterTool appends
  * hookSpecificOutput.additionalContext to the tool result and a block replaces the result with its
- * reason. Events whose answers are not measured get none.
+ * reason; BeforeAgent appends additionalContext to the prompt and a block stops the turn before the
+ * model is asked. Events whose answers are not measured get none.
  */
 const OUTPUT: OutputTable = {
   events: {
     PreToolUse: [P.nestedToolInput],
     PostToolUse: [P.blockWithOutput, P.nestedContext],
+    UserPromptSubmit: [P.block, P.nestedContext],
   },
   deny: [],
 };

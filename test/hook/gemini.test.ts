@@ -57,6 +57,17 @@ describe("gemini: answers", () => {
     expect(r.json).toEqual({ decision: "block", reason: expect.stringContaining("output withheld") });
   });
 
+  test("BeforeAgent: context is hookSpecificOutput.additionalContext; a block is decision block with its reason", () => {
+    const { sb, add } = setup();
+    add("prompt-remind.sh", sh("echo 'be brief'"));
+    const ctx = hook({ ...base(sb, "BeforeAgent"), prompt: "hi" }, { env: sb.env, target: "gemini", event: "BeforeAgent" });
+    expect(ctx.json).toEqual({ hookSpecificOutput: { hookEventName: "UserPromptSubmit", additionalContext: expect.stringContaining("be brief") } });
+    add("prompt-block.sh", sh("echo 'not today' >&2; exit 2"));
+    const blocked = hook({ ...base(sb, "BeforeAgent"), session_id: "other", prompt: "hi" }, { env: sb.env, target: "gemini", event: "BeforeAgent" });
+    expect(blocked.json.decision).toBe("block");
+    expect(blocked.json.reason).toContain("not today");
+  });
+
   test("a BeforeTool payload that cannot be read is denied (fail closed)", () => {
     const { sb } = setup();
     for (const target of ["gemini", undefined]) {
