@@ -1,7 +1,7 @@
 # agentihooks: build the native executable and test it.
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
-#   make test-live  the live suite: the real Claude Code, Codex and Copilot CLIs (e2e/live/README.md)
+#   make test-live  the live suite: the real Claude Code, Codex, Copilot and Gemini CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
@@ -62,7 +62,7 @@ test-tools:
 	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 	  echo "warning: could not install chromium: the dashboard's browser tests will be skipped"; }
 
-# The live suite: the three harness CLIs (exact versions in e2e/live/versions.json, or the newest with
+# The live suite: the harness CLIs (exact versions in e2e/live/versions.json, or the newest with
 # LIVE_VERSIONS=latest) installed into a cache folder, never by the newcomer's npm ci.
 LIVE_VERSIONS ?= pinned
 LIVE_CLI_DIR  ?= $(CURDIR)/.cache/live/$(LIVE_VERSIONS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Installs the three harness CLIs for the live suite into a cache folder outside node_modules, so a
+# Installs the harness CLIs for the live suite into a cache folder outside node_modules, so a
 # newcomer's `npm ci` never downloads them. LIVE_VERSIONS=pinned (default) takes the exact versions of
 # e2e/live/versions.json; LIVE_VERSIONS=latest takes the newest published ones. Prints the folder.
 set -euo pipefail

@@ -15,17 +15,20 @@ import { type Harness, makeWorld, recorder, type World } from "./lib/world";
 const REPO = resolve(import.meta.dir, "../..");
 const QUIET = { DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", COPILOT_OFFLINE: "true" };
 
+/** The harnesses with a plugin marketplace (Gemini CLI has extensions instead: not covered). */
+type PluginHarness = Exclude<Harness, "gemini">;
+
 /** Each CLI's own commands: add the marketplace (a local folder), install the plugin from it. */
-const INSTALL: Record<Harness, string[][]> = {
+const INSTALL: Record<PluginHarness, string[][]> = {
   claude: [["plugin", "marketplace", "add", REPO], ["plugin", "install", "agentihooks@agentihooks"]],
   codex: [["plugin", "marketplace", "add", REPO], ["plugin", "add", "agentihooks@agentihooks"]],
   copilot: [["plugin", "marketplace", "add", REPO], ["plugin", "install", "agentihooks@agentihooks"]],
 };
 
 /** Each harness's shell tool. */
-const TOOL: Record<Harness, (cmd: string) => Step> = { claude: claudeBash, codex: codexShell, copilot: (cmd) => copilotBash(cmd) };
+const TOOL: Record<PluginHarness, (cmd: string) => Step> = { claude: claudeBash, codex: codexShell, copilot: (cmd) => copilotBash(cmd) };
 
-function pluginWorld(harness: Harness): World {
+function pluginWorld(harness: PluginHarness): World {
   const w = makeWorld(harness, { init: false });
   mkdirSync(join(w.home, ".codex"), { recursive: true });
   const env = { ...w.env, ...QUIET, CODEX_HOME: join(w.home, ".codex") };
@@ -44,7 +47,7 @@ function capturedArgv(dir: string): string[][] {
 
 // Codex runs a plugin's hooks only once a person has reviewed them (/hooks in its TUI), as it does for
 // hooks.json (issue 15): the checks pass the flag that stands in for that review.
-const EXTRA: Record<Harness, string[]> = { claude: [], codex: ["--dangerously-bypass-hook-trust"], copilot: [] };
+const EXTRA: Record<PluginHarness, string[]> = { claude: [], codex: ["--dangerously-bypass-hook-trust"], copilot: [] };
 
 describe("claude plugin validate", () => {
   test.each([".", "plugins/agentihooks"])("accepts %s with --strict (the marketplace, the plugin)", (path) => {
@@ -54,7 +57,7 @@ describe("claude plugin validate", () => {
   });
 });
 
-describe.each(["claude", "codex", "copilot"] as Harness[])("%s: the plugin from the local marketplace", (harness) => {
+describe.each(["claude", "codex", "copilot"] as PluginHarness[])("%s: the plugin from the local marketplace", (harness) => {
   test("a pre-bash condition that exits 2 stops the command, through the plugin's hooks for this harness", async () => {
     const w = pluginWorld(harness);
     w.condition("pre-bash.touch-deny.sh", recorder(w, "cond", 'echo "touch is not allowed here" >&2; exit 2'));
@@ -69,7 +72,7 @@ describe.each(["claude", "codex", "copilot"] as Harness[])("%s: the plugin from 
   });
 });
 
-describe.each(["claude", "codex", "copilot"] as Harness[])("%s: the plugin without agentihooks installed", (harness) => {
+describe.each(["claude", "codex", "copilot"] as PluginHarness[])("%s: the plugin without agentihooks installed", (harness) => {
   test("the command is denied and the model is told agentihooks is not installed", async () => {
     const w = pluginWorld(harness);
     const path = "/usr/bin:/bin";

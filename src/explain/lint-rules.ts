@@ -27,7 +27,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -37,6 +37,10 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
   ]),
   codex: new Set(["bash", "edit", "read", "agent", "askuserquestion", "update_plan", "view_image", "web_search", "write_stdin"]),
   copilot: new Set(["bash", "read", "write", "edit", "glob", "grep", "webfetch", "websearch", "agent", "askuserquestion", "todowrite"]),
+  gemini: new Set([
+    "bash", "read", "write", "edit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",
+    "update_topic", "list_background_processes", "read_background_output", "enter_plan_mode", "activate_skill",
+  ]),
 };
 
 /** Returns the findings for these layers (lowest priority first), as the hook would load them. */

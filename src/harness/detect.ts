@@ -38,11 +38,27 @@ const COPILOT_EVENTS: Readonly<Record<string, EventName>> = {
   notification: "Notification",
 };
 
+/**
+ * Gemini CLI's events (its hooks documentation): the tool, agent-turn and compression events in their
+ * internal names. BeforeModel, AfterModel and BeforeToolSelection have no internal event.
+ */
+const GEMINI_EVENTS: Readonly<Record<string, EventName>> = {
+  BeforeTool: "PreToolUse",
+  AfterTool: "PostToolUse",
+  BeforeAgent: "UserPromptSubmit",
+  AfterAgent: "Stop",
+  SessionStart: "SessionStart",
+  SessionEnd: "SessionEnd",
+  PreCompress: "PreCompact",
+  Notification: "Notification",
+};
+
 /** Each harness's event spelling -> internal event. Claude and Codex already use the internal names. */
 export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventName>>>> = {
   claude: IDENTITY,
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
+  gemini: GEMINI_EVENTS,
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -50,6 +66,13 @@ export function asTarget(value: unknown): Target | undefined {
   if (typeof value !== "string") return undefined;
   const lower = value.trim().toLowerCase();
   return TARGETS.find((t) => t === lower);
+}
+
+/** Gemini CLI's own event names, or its transcript folder (`~/.gemini/tmp/`) for the shared ones. */
+const GEMINI_ONLY: ReadonlySet<string> = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress"]);
+function isGemini(raw: Record<string, unknown>): boolean {
+  if (typeof raw.hook_event_name === "string" && GEMINI_ONLY.has(raw.hook_event_name)) return true;
+  return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
 }
 
 /**
@@ -60,6 +83,7 @@ export function asTarget(value: unknown): Target | undefined {
  */
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
+  [isGemini, "gemini"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];

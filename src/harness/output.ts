@@ -101,6 +101,10 @@ export const PARTS = {
   nestedPreDecision: (f, e) => preDecision(f.nested, e, "updatedInput"),
   /** Copilot preToolUse: the same, flat, with `modifiedArgs` (harness-protocols §3.4). */
   flatPreDecision: (f, e) => preDecision(f.top, e, "modifiedArgs"),
+  /** Gemini BeforeTool: hookSpecificOutput.tool_input, merged into the call's parameters. */
+  nestedToolInput: (f, e) => {
+    if (e.decision !== "deny" && e.updatedInput) f.nested.tool_input = e.updatedInput;
+  },
   /** Claude PostToolUse: hookSpecificOutput.updatedToolOutput, in the tool's shape. */
   nestedToolOutput: (f, e) => {
     if (e.updatedOutput !== undefined) f.nested.updatedToolOutput = e.updatedOutput;

@@ -3,9 +3,10 @@ import type { Target } from "../types";
 import { claude } from "./claude";
 import { codex } from "./codex";
 import { copilot } from "./copilot";
+import { gemini } from "./gemini";
 import type { Harness } from "./harness";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

@@ -17,7 +17,7 @@ export const stateSchema = {
     linked_profiles: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
     targets: {
       type: "object",
-      propertyNames: { enum: ["claude", "codex", "copilot", "global"] },
+      propertyNames: { enum: ["claude", "codex", "copilot", "gemini", "global"] },
       additionalProperties: {
         type: "object",
         properties: {

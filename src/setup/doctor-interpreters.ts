@@ -36,11 +36,14 @@ export function slowInterpreters(target: string, programs: string[], env: Record
   for (const program of programs) {
     const ms = startMs(program, env);
     if (ms === undefined || ms <= SLOW_MS) continue;
-    const where = Bun.which(program, { PATH: env.PATH ?? "" }) ?? program;
+    const name = program.split("/").pop() ?? program;
+    const where = program.startsWith("/") ? program : (Bun.which(program, { PATH: env.PATH ?? "" }) ?? program);
     checks.push({
       level: "warn",
-      text: `${target}: ${program} (${where}) takes ${Math.round(ms)} ms to start (a version-manager shim?): every condition it runs pays that on each call`,
-      fix: `put the real ${program} first on PATH, or name it in the conditions' first line (#!/path/to/${program.split("/").pop()})`,
+      text: `${target}: ${name} (${where}) takes ${Math.round(ms)} ms to start (a version-manager shim?): every condition it runs pays that on each call`,
+      fix: /^python/.test(name)
+        ? `set AGENTIHOOKS_PYTHON to the real ${name}'s absolute path`
+        : `put the real ${name} first on PATH, or name it in the conditions' first line (#!/path/to/${name})`,
     });
   }
   return checks;

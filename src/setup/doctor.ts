@@ -23,6 +23,7 @@ import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
+import { geminiChecks } from "./gemini-doctor";
 import { everyCallDenied, denialLine } from "./denial";
 import { claudePluginFile, codexProjectTrust, pluginChecks, registeredScopes, twiceChecks } from "./doctor-install";
 import { slowInterpreters } from "./doctor-interpreters";
@@ -36,6 +37,7 @@ export type { Check } from "./check";
 const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupContext) => Check[]>> = {
   claude: claudeChecks,
   copilot: copilotChecks,
+  gemini: geminiChecks,
 };
 
 interface DoctorOptions {

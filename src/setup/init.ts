@@ -15,16 +15,18 @@ import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
+import { geminiSetup } from "./gemini-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
+import { codexMcp } from "./codex-mcp";
 import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
 import { checkHome, checkProjectScope } from "./scope-check";
 import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRecord } from "./sandbox-plan";
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
-export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup };
+export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup };
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
 const TIMEOUT_MARGIN_SEC = 20;
@@ -52,11 +54,11 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
   return resolve(self);
 }
 
-/** Returns the targets named by --target (claude, codex, copilot, a comma list, or all). */
+/** Returns the targets named by --target (claude, codex, copilot, gemini, a comma list, or all). */
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -182,6 +184,10 @@ export function planStateFile(before: State, after: State): FileChange | undefin
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
 
+/** Gemini CLI counts every settings hook, the user's own too, as a project hook (live-harnesses.md). */
+const GEMINI_TRUST_NOTE =
+  "gemini: Gemini CLI runs these hooks only in a folder the person trusted: accept its folder-trust prompt once per project (gemini -p elsewhere needs --skip-trust)";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -206,7 +212,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex or copilot is on PATH): name one with --target claude|codex|copilot|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot or gemini is on PATH): name one with --target claude|codex|copilot|gemini|all`);
   }
   return { targets, skipped };
 }
@@ -234,6 +240,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
+  if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
   return [...lines, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 
@@ -273,8 +280,9 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
 
 /** Returns every config file init may change for these targets and scopes (hooks, MCP, Codex trust). */
 export function configPaths(targets: Target[], scopes: Scope[], ctx: SetupContext): string[] {
-  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [SETUPS[t].configPath(scope, ctx), MCP_CONFIGS[t].configPath(scope, ctx)]));
-  if (targets.includes("codex")) paths.push(MCP_CONFIGS.codex.configPath("user", ctx));
+  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [SETUPS[t].configPath(scope, ctx), MCP_CONFIGS[t]?.configPath(scope, ctx)]))
+    .filter((p): p is string => p !== undefined);
+  if (targets.includes("codex")) paths.push(codexMcp.configPath("user", ctx));
   return [...new Set(paths)];
 }
 
@@ -302,5 +310,6 @@ export function runBackups(opts: Pick<SetupOptions, "cwd" | "env"> & { remove: b
 function planMcp(opts: SetupOptions, plan: (cfg: McpConfig, ctx: SetupContext) => FileChange | undefined): FileChange[] {
   if (opts.mcp === false) return [];
   const ctx = setupContext(opts);
-  return opts.targets.map((t) => plan(MCP_CONFIGS[t], ctx)).filter((c): c is FileChange => !!c);
+  // Gemini keeps MCP servers in the settings.json its hooks go to: not registered yet (one change per file)
+  return opts.targets.map((t) => MCP_CONFIGS[t] && plan(MCP_CONFIGS[t], ctx)).filter((c): c is FileChange => !!c);
 }

@@ -127,7 +127,7 @@ export const copilotMcp = jsonMcp(
   (exe, args) => ({ type: "local", command: exe, args, tools: ["*"] }),
 );
 
-export const MCP_CONFIGS: Record<Target, McpConfig> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp };
+export const MCP_CONFIGS: Partial<Record<Target, McpConfig>> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp };
 
 /** Returns the change that registers our MCP server in one config, or undefined when it already is. */
 export function planMcpRegister(cfg: McpConfig, scope: Scope, ctx: SetupContext, exe: string): FileChange | undefined {
@@ -159,6 +159,7 @@ export function planMcpUnregister(cfg: McpConfig, scope: Scope, ctx: SetupContex
 export function checkMcp(target: Target, self: string, scopes: Scope[], ctx: SetupContext): Check[] {
   const checks: Check[] = [];
   const cfg = MCP_CONFIGS[target];
+  if (!cfg) return checks;
   const fix = (scope: Scope) => `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
   let found = false;
   for (const scope of scopes) {

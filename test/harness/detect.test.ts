@@ -12,6 +12,8 @@ describe("detectTarget from the payload", () => {
     ["Copilot toolCalls batch", { toolCalls: [] }, "copilot"],
     ["Copilot permissionRequest hookName", { hookName: "permissionRequest" }, "copilot"],
     ["Copilot VS Code form", { hook_event_name: "PreToolUse", timestamp: "2026-09-01T00:00:00Z" }, "copilot"],
+    ["Gemini BeforeTool", { hook_event_name: "BeforeTool", timestamp: "2026-12-02T05:25:18.443Z", tool_name: "run_shell_command" }, "gemini"],
+    ["Gemini SessionStart, its transcript folder", { hook_event_name: "SessionStart", timestamp: "2026-12-02T05:25:18.443Z", transcript_path: "/h/.gemini/tmp/w/chats/s.jsonl", source: "startup" }, "gemini"],
     ["not an object", [1, 2], "claude"],
     ["nothing", undefined, "claude"],
   ];
@@ -24,7 +26,7 @@ describe("detectTarget precedence: flag > AGENTIHOOKS_TARGET > payload", () => {
     ["flag beats env and payload", "claude", "copilot", "copilot"],
     ["env beats payload", "claude", undefined, "claude"],
     ["case-insensitive", "CoPilot", undefined, "copilot"],
-    ["unknown env is skipped", "gemini", undefined, "codex"],
+    ["unknown env is skipped", "cursor", undefined, "codex"],
     ["unknown flag falls back to env", "claude", "vim", "claude"],
     ["neither", undefined, undefined, "codex"],
   ];

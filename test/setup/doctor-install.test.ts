@@ -117,12 +117,13 @@ describe("slow interpreters", () => {
     addCondition(join(sb.home, "conditions"), "pre-bash-py.py", "#!/usr/bin/env python3\n");
     const shims = join(sb.root, "shims");
     const shim = writeFile(join(shims, "python3"), "#!/bin/sh\nsleep 0.5\nexit 0\n", 0o755);
-    const slow = doctor(sb, { ...sb.env, PATH: `${shims}:${sb.env.PATH}` });
+    // Python comes from the system folders or AGENTIHOOKS_PYTHON, never the PATH (run/interpreters.ts)
+    const slow = doctor(sb, { ...sb.env, AGENTIHOOKS_PYTHON: shim });
     const warn = texts(slow, "warn").find((t: string) => t.includes("to start"));
     expect(warn).toMatch(new RegExp(`^claude: python3 \\(${shim}\\) takes \\d+ ms to start \\(a version-manager shim\\?\\)`));
     expect(Number(/takes (\d+) ms/.exec(warn!)![1])).toBeGreaterThan(300);
     const fast = writeFile(join(shims, "python3"), "#!/bin/sh\nexit 0\n", 0o755);
-    expect(texts(doctor(sb, { ...sb.env, PATH: `${shims}:${sb.env.PATH}` }), "warn").some((t: string) => t.includes("to start"))).toBe(false);
+    expect(texts(doctor(sb, { ...sb.env, AGENTIHOOKS_PYTHON: shim }), "warn").some((t: string) => t.includes("to start"))).toBe(false);
     expect(fast).toBe(shim);
   });
 });

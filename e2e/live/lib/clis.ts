@@ -1,4 +1,4 @@
-// The three real harness CLIs, installed by `make live-clis` (e2e/live/install-clis.sh) into
+// The real harness CLIs, installed by `make live-clis` (e2e/live/install-clis.sh) into
 // LIVE_CLI_DIR, each driven non-interactively against a mock model on 127.0.0.1, in a world's HOME.
 import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, resolve } from "node:path";
@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -27,6 +27,7 @@ export function cliPath(harness: Harness): string {
     claude: [join(nm, "@anthropic-ai/claude-code-linux-x64/claude"), join(nm, "@anthropic-ai/claude-code/cli.js")],
     codex: [join(nm, ".bin/codex")],
     copilot: [join(nm, ".bin/copilot")],
+    gemini: [join(nm, ".bin/gemini")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
   if (!found) throw new Error(`${harness} CLI not found under ${CLI_DIR}: run make live-clis`);
@@ -91,7 +92,30 @@ const LAUNCH: Record<Harness, Launch> = {
       XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
     },
   }),
+  gemini: (world, model, o) => {
+    configureGemini(world);
+    return {
+      // --skip-trust: Gemini loads settings hooks (the user's own too) only in a trusted folder
+      argv: [cliPath("gemini"), "-p", o.prompt ?? "go", "--yolo", "--skip-trust", "--output-format", "json", ...(o.args ?? [])],
+      env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: "dummy" },
+    };
+  },
 };
+
+/**
+ * Points Gemini CLI at the mock and keeps it offline: API-key auth (with the base URL alone it picks a
+ * gateway auth that `-p` refuses), no update checks, no usage statistics, no telemetry. Merged into
+ * the settings.json init wrote, whose hooks stay.
+ */
+export function configureGemini(world: World): void {
+  const path = join(world.home, ".gemini", "settings.json");
+  const settings = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  settings.security = { ...settings.security, auth: { selectedType: "gemini-api-key" } };
+  settings.general = { ...settings.general, enableAutoUpdate: false, enableAutoUpdateNotification: false };
+  settings.privacy = { ...settings.privacy, usageStatisticsEnabled: false };
+  settings.telemetry = { ...settings.telemetry, enabled: false };
+  world.write(path, `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
 
 const PROVIDER_START = "# agentihooks live suite: mock model provider";
 const PROVIDER_END = "# end of mock model provider";

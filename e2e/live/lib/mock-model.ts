@@ -1,6 +1,6 @@
-// A scripted model on 127.0.0.1 that speaks the three wire protocols the harnesses use: Anthropic
-// Messages (Claude Code), OpenAI Responses (Codex, Copilot with wire_api=responses) and OpenAI chat
-// completions (Copilot). The reply to a request depends only on the conversation it carries: the
+// A scripted model on 127.0.0.1 that speaks the wire protocols the harnesses use: Anthropic
+// Messages (Claude Code), OpenAI Responses (Codex, Copilot with wire_api=responses), OpenAI chat
+// completions (Copilot) and Gemini's generateContent (Gemini CLI). The reply to a request depends only on the conversation it carries: the
 // number of tool results already in it picks the next scripted step, so retries and side requests
 // cannot shift the script. Every request body is kept for checks on what reached the model.
 
@@ -27,7 +27,7 @@ export interface MockModel {
   stop(): void;
 }
 
-type Protocol = "anthropic" | "responses" | "chat";
+type Protocol = "anthropic" | "responses" | "chat" | "gemini" | "gemini-json";
 
 const sse = (event: string | undefined, data: unknown) => `${event ? `event: ${event}\n` : ""}data: ${JSON.stringify(data)}\n\n`;
 
@@ -37,6 +37,12 @@ export function toolResults(protocol: Protocol, body: Record<string, unknown>): 
     const messages = (body.messages as { role: string; content: unknown }[]) ?? [];
     let n = 0;
     for (const m of messages) if (Array.isArray(m.content)) n += m.content.filter((c: { type?: string }) => c?.type === "tool_result").length;
+    return n;
+  }
+  if (protocol === "gemini" || protocol === "gemini-json") {
+    const contents = (body.contents as { parts?: { functionResponse?: unknown }[] }[]) ?? [];
+    let n = 0;
+    for (const c of contents) n += (c.parts ?? []).filter((p) => p?.functionResponse).length;
     return n;
   }
   if (protocol === "responses") {
@@ -118,7 +124,27 @@ function chatReply(step: Step, model: string): string {
   ].join("");
 }
 
+/** Gemini's streamGenerateContent (`alt=sse`): one chunk carrying the step's parts. */
+function geminiReply(step: Step): string {
+  const parts = "text" in step ? [{ text: step.text }] : callsOf(step).map((call) => ({ functionCall: { name: call.tool, args: call.input } }));
+  return sse(undefined, {
+    candidates: [{ content: { role: "model", parts }, finishReason: "STOP", index: 0 }],
+    usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+  });
+}
+
+/**
+ * Gemini CLI's side questions on plain generateContent (the model router, the next-speaker check)
+ * want a JSON text; one answer serves both and never takes a step of the script.
+ */
+function geminiJsonReply(): Response {
+  const text = JSON.stringify({ reasoning: "mock", model_choice: "flash", next_speaker: "user", complexity_reasoning: "mock", complexity_score: 10 });
+  return Response.json({ candidates: [{ content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } });
+}
+
 function protocolOf(path: string): Protocol | undefined {
+  if (path.endsWith(":streamGenerateContent")) return "gemini";
+  if (path.endsWith(":generateContent")) return "gemini-json";
   if (path.endsWith("/messages")) return "anthropic";
   if (path.endsWith("/responses")) return "responses";
   if (path.endsWith("/chat/completions")) return "chat";
@@ -150,11 +176,13 @@ export function startMockModel(script: Step[], pick?: (body: Record<string, unkn
       if (!protocol || req.method !== "POST") return new Response("not found", { status: 404 });
       const body = (await req.json().catch(() => ({}))) as Record<string, unknown>;
       requests.push(body);
+      if (protocol === "gemini-json") return geminiJsonReply();
       const done = toolResults(protocol, body);
       const step = pick?.(body, done) ?? script[done] ?? { text: "done" };
       const headers = { "content-type": "text/event-stream", "cache-control": "no-cache" };
       if (protocol === "anthropic") return new Response(anthropicReply(step), { headers });
       if (protocol === "responses") return new Response(responsesReply(step), { headers });
+      if (protocol === "gemini") return new Response(geminiReply(step), { headers });
       return new Response(chatReply(step, String(body.model ?? "gpt-4.1")), { headers });
     },
   });

@@ -1,0 +1,51 @@
+// Gemini CLI: `hooks` in settings.json (user ~/.gemini/settings.json, $GEMINI_CLI_HOME/.gemini when set;
+// project .gemini/settings.json), next to the person's other settings, which stay as they are. Gemini
+// has no exec form: `command` runs through the shell, so the executable's path is shell-quoted; its
+// `timeout` is in milliseconds. Gemini loads settings hooks, the user's own included, only in a folder
+// the person trusted (or with --skip-trust): measured in e2e/live/gemini.live.ts.
+import { join } from "node:path";
+import type { Json, JsonObject } from "./json-file";
+import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
+import { firstShellWord, type HarnessSetup, type SetupContext, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+
+/**
+ * PreCompress is left out: Gemini CLI 0.61 fires it (`trigger: "auto"`) before every model call,
+ * compressing or not, so compact conditions would run on every turn.
+ */
+const EVENTS = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "Notification"] as const;
+
+/** Gemini CLI's user folder: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */
+export const geminiHome = (ctx: SetupContext) => join(ctx.env.GEMINI_CLI_HOME || ctx.home, ".gemini");
+
+const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
+function ourExe(h: Json): string | undefined {
+  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
+  const first = firstShellWord(h.command);
+  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
+  return isAgentihooksPath(first.word) ? first.word : undefined;
+}
+
+const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+
+export const geminiSetup: HarnessSetup = {
+  target: "gemini",
+  events: EVENTS,
+  configPath(scope, ctx) {
+    if (scope === "project") return join(ctx.projectRoot, ".gemini", "settings.json");
+    return join(geminiHome(ctx), "settings.json");
+  },
+  add(config, spec, where) {
+    const make = (event: string): JsonObject => ({
+      name: "agentihooks",
+      type: "command",
+      command: [shellQuote(spec.exe), ...hookArgs("gemini", event)].join(" "),
+      timeout: spec.timeoutSec * 1000,
+    });
+    return registerHooks(config, EVENTS, make, shape(where));
+  },
+  remove: (config, where) => unregisterHooks(config, shape(where)),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  isEmpty: (config) => Object.keys(config).length === 0,
+};
