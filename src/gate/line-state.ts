@@ -3,10 +3,17 @@
 // every value a variable is given anywhere in the line counts, and a `cd` adds a folder without
 // removing the one before it (a subshell, a failed `cd`). A `cd` whose target is only known when it
 // runs leaves the folder unknown, and relative paths after it are suspect.
+// A variable has values only where every write to it in the line is a plain assignment word (or a
+// `for` header's word): `printf -v`, `read`, `mapfile`, `getopts`, `unset`, `${x:=...}`, arithmetic,
+// `declare` with options, make it unknown; a nameref, a computed name, `eval`, `source`, a trap or a
+// program only known when it runs may write any variable, and make them all unknown (shell-writes.ts).
 import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
+import { statSync } from "node:fs";
 import { findGitRoot } from "../conditions/trust";
 import { type PathScope, absolutePath } from "./paths";
+import { GateLimit } from "./limits";
+import { shellWrites } from "./shell-writes";
 import type { ExpandContext, Piece } from "./word-value";
 
 /** More folders than this after `cd`s, and the folder counts as unknown. */
@@ -19,6 +26,10 @@ export class LineState {
   cwds: string[];
   cwdUnknown = false;
   private assigned = new Map<string, Piece[][] | undefined>();
+  /** Variables whose values were too many to hold: using one is a limit reached (limits.ts). */
+  private overflow = new Map<string, GateLimit>();
+  /** Variables written other than by plain assignment words, or every variable (`all`). */
+  private unknown: { all: boolean; names: Set<string> };
 
   constructor(
     readonly scope: PathScope,
@@ -26,20 +37,43 @@ export class LineState {
     commands: CommandInfo[],
   ) {
     this.cwds = [scope.cwd];
-    for (const [name, words] of forHeaders(command)) this.bind(name, words.flatMap((w) => this.patterns(w)));
-    for (const c of commands) for (const [name, value] of assignments(c)) this.bind(name, value ? this.patterns(value) : undefined);
+    this.unknown = shellWrites(command, commands);
+    for (const [name, words] of forHeaders(command)) this.bindSafely(name, () => words.flatMap((w) => this.patterns(w)));
+    for (const c of commands) {
+      const fold = caseFolds(c);
+      for (const [name, value] of assignments(c)) this.bindSafely(name, () => (value ? folded(this.patterns(value), fold) : undefined));
+    }
+  }
+
+  /** True when the line may give `name` a value the gate does not see. */
+  changed(name: string): boolean {
+    return this.unknown.all || this.unknown.names.has(name);
   }
 
   /** The expansion context: variables, known command substitutions, `~`. */
   get expand(): ExpandContext {
-    return { vars: (n) => this.lookup(n), substitution: (s) => this.substitution(s), userHome: this.scope.userHome };
+    return {
+      vars: (n) => this.lookup(n),
+      substitution: (s) => this.substitution(s),
+      homes: this.homes(),
+      ifsChanged: this.changed("IFS") || this.assigned.has("IFS"),
+    };
+  }
+
+  /** What `~` stands for: the hook's $HOME, and every value the line gives HOME (ANY when it cannot tell). */
+  private homes(): Piece[][] {
+    const own: Piece[] = [{ lit: this.scope.userHome }];
+    if (!this.assigned.has("HOME") && !this.changed("HOME")) return [own];
+    return [...(this.lookup("HOME") ?? [[{ any: true }]]), own];
   }
 
   /** Returns the patterns a word can stand for (a static word is its text: word-value.ts loads only for the others). */
   patterns(w: Pick<Word, "text" | "raw" | "flags">): Piece[][] {
     if (w.flags === 0) {
       const t = w.text;
-      return [[{ lit: w.raw.startsWith("~") && (t === "~" || t.startsWith("~/")) ? this.scope.userHome + t.slice(1) : t }]];
+      if (!(w.raw.startsWith("~") && (t === "~" || t.startsWith("~/")))) return [[{ lit: t }]];
+      // `~` is $HOME as the line leaves it
+      return this.homes().map((h) => [...h, { lit: t.slice(1) }]);
     }
     const { wordPatterns } = require("./word-value") as typeof import("./word-value");
     return wordPatterns(w, this.expand);
@@ -51,19 +85,34 @@ export class LineState {
     if (c.program === "popd") return void (this.cwdUnknown = true);
     const words = argWords(c);
     const target = words.find((w) => !(w.flags === 0 && /^-[LPe@]+$/.test(w.text)));
-    if (!target) return this.add([this.scope.userHome]);
-    if (target.flags === 0 && target.text === "-") return void (this.cwdUnknown = true);
-    const pats = this.patterns(target);
+    // `cd` alone goes to $HOME as the line leaves it
+    const pats = target ? this.patterns(target) : (this.lookup("HOME") ?? [[{ any: true }]]);
+    if (target && target.flags === 0 && target.text === "-") return void (this.cwdUnknown = true);
     if (!pats.every(isLiteral)) return void (this.cwdUnknown = true);
     // with CDPATH, `cd name` may land in any folder CDPATH lists
-    const cdpath = this.assigned.has("CDPATH") || !!this.scope.env?.CDPATH;
-    if (cdpath && pats.some((p) => !/^(?:\/|~|\.\.?(?:\/|$))/.test(literalText(p)))) return void (this.cwdUnknown = true);
-    this.add(this.cwds.flatMap((cwd) => pats.map((p) => absolutePath(literalText(p), this.scope, cwd))));
+    const cdpath = this.assigned.has("CDPATH") || this.changed("CDPATH") || !!this.scope.env?.CDPATH;
+    const bare = (p: Piece[]) => !/^(?:\/|~|\.\.?(?:\/|$))/.test(literalText(p));
+    if (cdpath && pats.some(bare)) return void (this.cwdUnknown = true);
+    const dirs = this.cwds.flatMap((cwd) => pats.map((p) => absolutePath(literalText(p), this.scope, cwd)));
+    // with `shopt -s cdable_vars` (set in the line, or in the shell's start-up files), `cd name` for a
+    // folder that does not exist goes to the folder $name holds
+    if (pats.some(bare) && dirs.some((d) => !isDir(d))) return void (this.cwdUnknown = true);
+    this.add(dirs);
   }
 
   private add(dirs: string[]): void {
     for (const d of dirs) if (!this.cwds.includes(d)) this.cwds.push(d);
     if (this.cwds.length > MAX_CWDS) this.cwdUnknown = true;
+  }
+
+  /** Binds a value computed by `value`; a value past the gate's limits is kept as the limit. */
+  private bindSafely(name: string, value: () => Piece[][] | undefined): void {
+    try {
+      this.bind(name, value());
+    } catch (e) {
+      if (!(e instanceof GateLimit)) throw e;
+      this.overflow.set(name, e);
+    }
   }
 
   private bind(name: string, value: Piece[][] | undefined): void {
@@ -73,6 +122,9 @@ export class LineState {
   }
 
   private lookup(name: string): Piece[][] | undefined {
+    const limit = this.overflow.get(name);
+    if (limit) throw limit;
+    if (this.changed(name)) return undefined;
     if (this.assigned.has(name)) return this.assigned.get(name);
     if (name === "PWD") return this.cwdUnknown ? undefined : this.cwds.map((c) => [{ lit: c }]);
     if (name === "HOME") return [[{ lit: this.scope.userHome }]];
@@ -82,13 +134,29 @@ export class LineState {
   }
 
   /** The few command substitutions whose value is known before the line runs. */
-  private substitution(inner: string): string | undefined {
+  private substitution(inner: string): Piece[][] | undefined {
     if (this.cwdUnknown) return undefined;
-    if (inner === "pwd" || inner === "pwd -P" || inner === "pwd -L") return this.cwds[0];
-    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner)) return findGitRoot(this.cwds[0]);
-    // mktemp in $TMPDIR makes a fresh name; with -p or a template in the folder it could be anywhere
-    if (/^mktemp(?:\s+-[dqtu]+)*(?:\s+-t\s+\S+|\s+--tmpdir)?$/.test(inner)) return "/tmp/.agentihooks-mktemp-fresh";
+    if (inner === "pwd" || inner === "pwd -P" || inner === "pwd -L") return this.cwds.map((c) => [{ lit: c }]);
+    const gitEnv = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"].some((n) => this.assigned.has(n) || this.changed(n));
+    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner) && !gitEnv) {
+      const root = findGitRoot(this.cwds[0]);
+      return root === undefined ? undefined : [[{ lit: root }]];
+    }
+    // mktemp makes a fresh name in $TMPDIR (-t and --tmpdir too): known only when the line leaves TMPDIR
+    // alone and the hook's TMPDIR is the tool's (both come from the harness)
+    if (/^mktemp(?:\s+-[dqtu]+)*(?:\s+-t\s+\S+|\s+--tmpdir)?$/.test(inner)) {
+      const dirs = this.assigned.has("TMPDIR") ? this.lookup("TMPDIR") : [[{ lit: this.scope.env?.TMPDIR || "/tmp" }]];
+      return dirs?.map((d) => [...d, { lit: "/.agentihooks-mktemp-fresh" }]);
+    }
     return undefined;
+  }
+}
+
+function isDir(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
   }
 }
 
@@ -96,6 +164,19 @@ export class LineState {
 export function argWords(c: CommandInfo): readonly Word[] {
   const words = c.words ?? [];
   return c.args.length ? words.slice(words.length - c.args.length) : [];
+}
+
+/** The case changes `declare -l`/`-u` (and kin) apply to the values they assign. */
+function caseFolds(c: CommandInfo): ("l" | "u")[] {
+  if (c.program === null || !["declare", "typeset", "local", "export", "readonly"].includes(c.program)) return [];
+  const opts = c.args.filter((a) => a.startsWith("-")).join("");
+  return (["l", "u"] as const).filter((f) => opts.includes(f));
+}
+
+/** The patterns with their literal text lowercased or uppercased as each fold says (every fold kept: the last one wins in bash). */
+function folded(pats: Piece[][], folds: ("l" | "u")[]): Piece[][] {
+  if (!folds.length) return pats;
+  return folds.flatMap((f) => pats.map((p) => p.map((x) => ("lit" in x ? { lit: f === "l" ? x.lit.toLowerCase() : x.lit.toUpperCase() } : x))));
 }
 
 /** Returns the `NAME=value` assignments of a command (before its program, or args of export & co). */
@@ -109,9 +190,6 @@ function assignments(c: CommandInfo): [string, Word | undefined][] {
     // the value is the part after `=`: static words give it as text; others are read from their source
     const rawEq = w.raw.indexOf("=");
     out.push([m[1], rawEq < 0 ? undefined : { text: w.text.slice(m[0].length), raw: w.raw.slice(rawEq + 1), flags: w.flags, quoted: w.quoted, assign: false }]);
-  }
-  if (c.program === "read" || c.program === "mapfile" || c.program === "readarray" || c.program === "getopts") {
-    for (const a of c.args) if (/^[A-Za-z_][A-Za-z0-9_]*$/.test(a)) out.push([a, undefined]);
   }
   return out;
 }

@@ -5,6 +5,7 @@
 // `$(...)`, backticks) becomes ANY, which may hold any characters, `/` included. Unquoted `*`, `?`
 // and `[...]` stay glob wildcards, which never cross a `/`.
 import { decodeAnsi } from "../shell/ansi-c";
+import { overBudget } from "./limits";
 
 /** One piece of a pattern: literal text or a wildcard. */
 export type Piece = { lit: string } | { any: true } | { star: true } | { one: true } | { cls: string };
@@ -17,79 +18,115 @@ export interface WordSource {
 
 /** Values a variable can have, as patterns (a loop variable over `*.ts` is a glob), or undefined when unknown. */
 export type VarLookup = (name: string) => Piece[][] | undefined;
-/** The value of a command substitution's text, when it is one the gate knows; undefined otherwise. */
-export type SubstitutionLookup = (inner: string) => string | undefined;
+/** The values of a command substitution's text, when it is one the gate knows; undefined otherwise. */
+export type SubstitutionLookup = (inner: string) => Piece[][] | undefined;
 
 export interface ExpandContext {
   vars: VarLookup;
   substitution: SubstitutionLookup;
-  userHome: string;
+  /** What `~` stands for: $HOME as the hook has it, and as the line may set it. */
+  homes: Piece[][];
+  /** The line may change IFS, so unquoted expansions split where only the run knows. */
+  ifsChanged?: boolean;
 }
 
-/** More alternatives than this (brace expansion, variables with several values) collapse to ANY. */
-const MAX_ALTERNATIVES = 16;
+/** More alternatives than this in one word (brace lists, variables with several values): limits.ts. */
+const MAX_ALTERNATIVES = 256;
+/** Brace lists nested deeper than this in one word: limits.ts. */
+const MAX_BRACE_DEPTH = 32;
+const WORD_ADVICE = "spell the paths out in shorter lists, in lines of their own";
 
 /** Returns the patterns a word can expand to (one for most words). */
 export function wordPatterns(w: WordSource, ctx: ExpandContext): Piece[][] {
-  if (w.flags === 0) return [tilde(w.text, ctx.userHome, w.raw)];
-  const alts = braceExpand(w.raw);
-  if (!alts) return [[{ any: true }]];
   const out: Piece[][] = [];
-  for (const raw of alts) {
+  for (const raw of braceExpand(w.raw, 0)) {
     for (const p of parseRaw(raw, ctx)) {
-      if (out.length >= MAX_ALTERNATIVES) return [[{ any: true }]];
-      out.push(p);
+      for (const field of splitFields(p)) {
+        if (out.length >= MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+        out.push(field);
+      }
     }
   }
   return out;
 }
 
-function tilde(text: string, home: string, raw: string): Piece[] {
-  if (raw.startsWith("~") && (text === "~" || text.startsWith("~/"))) return [{ lit: home + text.slice(1) }];
-  return [{ lit: text }];
-}
 
-/** Expands unquoted `{a,b}` (nested too); returns undefined past MAX_ALTERNATIVES. */
-function braceExpand(raw: string): string[] | undefined {
-  const open = findBrace(raw);
-  if (!open) return [raw];
-  const [start, end, commas] = open;
-  const out: string[] = [];
-  let from = start + 1;
-  for (const c of [...commas, end]) {
-    const rest = braceExpand(raw.slice(0, start) + raw.slice(from, c) + raw.slice(end + 1));
-    if (!rest) return undefined;
-    out.push(...rest);
-    if (out.length > MAX_ALTERNATIVES) return undefined;
-    from = c + 1;
-  }
-  return out;
-}
-
-/** Returns [open index, close index, top-level comma indexes] of the first unquoted brace list. */
-function findBrace(raw: string): [number, number, number[]] | undefined {
+/**
+ * Expands unquoted brace lists (`{a,b}`, nested, and sequences `{1..20}`, `{a..z}`) as bash does,
+ * left to right; throws a GateLimit past MAX_ALTERNATIVES or MAX_BRACE_DEPTH.
+ */
+function braceExpand(raw: string, depth: number): string[] {
+  if (depth > MAX_BRACE_DEPTH) overBudget("brace lists of the line nest too deep", MAX_BRACE_DEPTH, WORD_ADVICE);
+  let out = [""];
+  let from = 0;
+  const cross = (alts: string[]) => {
+    if (out.length * alts.length > MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+    out = out.flatMap((o) => alts.map((a) => o + a));
+  };
   for (let i = 0; i < raw.length; i++) {
     const c = raw[i];
     if (c === "\\") i++;
     else if (c === "'" || c === '"') i = skipQuote(raw, i);
     else if (c === "$") i = raw[i + 1] === "{" ? skipBalanced(raw, i + 1, "{", "}") : skipDollarQuote(raw, i);
     else if (c === "{") {
-      let depth = 0;
-      const commas: number[] = [];
-      for (let j = i; j < raw.length; j++) {
-        const d = raw[j];
-        if (d === "\\") j++;
-        else if (d === "'" || d === '"') j = skipQuote(raw, j);
-        else if (d === "$") j = skipDollarQuote(raw, j);
-        else if (d === "{") depth++;
-        else if (d === "}" && --depth === 0) {
-          if (commas.length) return [i, j, commas];
-          break;
-        } else if (d === "," && depth === 1) commas.push(j);
+      const g = braceGroup(raw, i);
+      if (!g) continue;
+      cross([raw.slice(from, i)]);
+      const alts: string[] = [];
+      for (const item of g.items) {
+        alts.push(...braceExpand(item, depth + 1));
+        if (alts.length > MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
       }
+      cross(alts);
+      i = g.end;
+      from = g.end + 1;
     }
   }
+  cross([raw.slice(from)]);
+  return out;
+}
+
+/** The brace group opening at `raw[i]`: its alternatives (a list's items or a sequence's) and its end. */
+function braceGroup(raw: string, i: number): { items: string[]; end: number } | undefined {
+  let depth = 0;
+  const commas: number[] = [];
+  for (let j = i; j < raw.length; j++) {
+    const d = raw[j];
+    if (d === "\\") j++;
+    else if (d === "'" || d === '"') j = skipQuote(raw, j);
+    else if (d === "$") j = raw[j + 1] === "{" ? skipBalanced(raw, j + 1, "{", "}") : skipDollarQuote(raw, j);
+    else if (d === "{") depth++;
+    else if (d === "}" && --depth === 0) {
+      if (commas.length) {
+        const items: string[] = [];
+        let from = i + 1;
+        for (const k of [...commas, j]) {
+          items.push(raw.slice(from, k));
+          from = k + 1;
+        }
+        return { items, end: j };
+      }
+      const seq = sequence(raw.slice(i + 1, j));
+      return seq ? { items: seq, end: j } : undefined;
+    } else if (d === "," && depth === 1) commas.push(j);
+  }
   return undefined;
+}
+
+/** The items of a sequence expression (`1..5`, `a..e`, `01..10..2`), or undefined when it is not one. */
+function sequence(body: string): string[] | undefined {
+  const m = /^(?:(-?\d+)\.\.(-?\d+)|([A-Za-z])\.\.([A-Za-z]))(?:\.\.(-?\d+))?$/.exec(body);
+  if (!m) return undefined;
+  const step = Math.abs(Number(m[5] ?? 1)) || 1;
+  const [a, b] = m[1] !== undefined ? [Number(m[1]), Number(m[2])] : [m[3].charCodeAt(0), m[4].charCodeAt(0)];
+  const count = Math.floor(Math.abs(b - a) / step) + 1;
+  if (count > MAX_ALTERNATIVES) overBudget("a brace sequence of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+  const width = m[1] !== undefined && /^-?0\d/.test(m[1] + m[2]) ? Math.max(m[1].length, m[2].length) : 0;
+  const out: string[] = [];
+  const padded = (v: number) => (v < 0 ? `-${String(-v).padStart(width - 1, "0")}` : String(v).padStart(width, "0"));
+  for (let k = 0, v = a; k < count; k++, v += a <= b ? step : -step) out.push(m[1] !== undefined ? padded(v) : String.fromCharCode(v));
+  // quote each item: a sequence's items are plain text (a letter range may hold `[`, `\`, `` ` ``)
+  return out.map((x) => `'${x}'`);
 }
 
 function skipQuote(raw: string, i: number): number {
@@ -129,20 +166,76 @@ function skipBalanced(raw: string, i: number, open: string, close: string): numb
   return raw.length;
 }
 
-/** Reads one brace-free word source into pattern alternatives. */
-function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
-  let alts: Piece[][] = [[]];
-  const push = (...pieces: Piece[]) => {
+/** A piece of a word as read: a pattern piece, or a break between fields (word splitting). */
+type RawPiece = Piece | { brk: true };
+
+/** Splits a pattern at its field breaks: each field is a word of its own, and each can name a path. */
+function splitFields(p: RawPiece[]): Piece[][] {
+  if (!p.some((x) => "brk" in x)) return [p as Piece[]];
+  const out: Piece[][] = [[]];
+  for (const x of p) {
+    if ("brk" in x) out.push([]);
+    else out[out.length - 1].push(x);
+  }
+  return out.filter((f) => f.length).map(merge);
+}
+
+/**
+ * Returns a value as an unquoted expansion leaves it: split into fields at blanks and globbed, so
+ * `x='.c* y'; cp a $x` names `.c*` (a glob) and `y`. With IFS changed in the line, only the run knows.
+ */
+function unquoted(values: Piece[][], ctx: ExpandContext): RawPiece[][] | undefined {
+  if (ctx.ifsChanged) return undefined;
+  return values.map((v) =>
+    v.flatMap((x): RawPiece[] => {
+      if (!("lit" in x)) return [x];
+      const out: RawPiece[] = [];
+      for (let i = 0; i < x.lit.length; i++) {
+        const c = x.lit[i];
+        if (c === " " || c === "\t" || c === "\n") out.push({ brk: true });
+        else if (c === "*") out.push({ star: true });
+        else if (c === "?") out.push({ one: true });
+        else if (c === "[" && bracketEnd(x.lit, i) > 0) {
+          const j = bracketEnd(x.lit, i);
+          out.push({ cls: x.lit.slice(i + 1, j) });
+          i = j;
+        } else out.push({ lit: c });
+      }
+      return out;
+    }),
+  );
+}
+
+/** Returns the index of the `]` closing the bracket expression at `raw[i]` (POSIX classes inside), or -1. */
+function bracketEnd(raw: string, i: number): number {
+  let j = i + 1;
+  if (raw[j] === "!" || raw[j] === "^") j++;
+  if (raw[j] === "]") j++;
+  for (; j < raw.length; j++) {
+    if (raw[j] === "[" && ":=.".includes(raw[j + 1] ?? "")) {
+      const close = raw.indexOf(`${raw[j + 1]}]`, j + 2);
+      if (close < 0) return -1;
+      j = close + 1;
+    } else if (raw[j] === "]") return j;
+  }
+  return -1;
+}
+
+/** Reads one brace-free word source into pattern alternatives (field breaks still in). */
+function parseRaw(raw: string, ctx: ExpandContext): RawPiece[][] {
+  let alts: RawPiece[][] = [[]];
+  const push = (...pieces: RawPiece[]) => {
     for (const a of alts) a.push(...pieces);
   };
-  const pushValues = (values: Piece[][] | undefined) => {
-    if (!values || values.length === 0) return push({ any: true });
-    if (alts.length * values.length > MAX_ALTERNATIVES) return push({ any: true });
-    alts = alts.flatMap((a) => values.map((v) => [...a, ...v]));
+  const pushValues = (values: Piece[][] | undefined, inDq: boolean) => {
+    const shown = values && !inDq ? unquoted(values, ctx) : values;
+    if (!shown || shown.length === 0) return push({ any: true });
+    if (alts.length * shown.length > MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+    alts = alts.flatMap((a) => shown.map((v) => [...a, ...v]));
   };
   let i = 0;
   if (raw[0] === "~" && (raw.length === 1 || raw[1] === "/")) {
-    push({ lit: ctx.userHome });
+    pushValues(ctx.homes, true);
     i = 1;
   } else if (raw[0] === "~") push({ any: true });
   let inDq = false;
@@ -157,7 +250,7 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
       const j = skipQuote(raw, i);
       push({ lit: raw.slice(i + 1, j) });
       i = j;
-    } else if (c === "$") i = dollar(raw, i, inDq, ctx, push, pushValues);
+    } else if (c === "$") i = dollar(raw, i, inDq, ctx, push, (v) => pushValues(v, inDq));
     else if (c === "`") {
       i = raw.indexOf("`", i + 1);
       if (i < 0) i = raw.length;
@@ -172,7 +265,7 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
     } else if (c === "*") push({ star: true });
     else if (c === "?") push({ one: true });
     else if (c === "[") {
-      const j = raw.indexOf("]", i + 2);
+      const j = bracketEnd(raw, i);
       if (j < 0) push({ lit: c });
       else {
         push({ cls: raw.slice(i + 1, j) });
@@ -180,10 +273,10 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
       }
     } else push({ lit: c });
   }
-  return alts.map(merge);
+  return alts.map(mergeRaw);
 }
 
-type Push = (...pieces: Piece[]) => void;
+type Push = (...pieces: RawPiece[]) => void;
 
 /** Reads the expansion at `raw[i]` (a `$`); returns the index of its last character. */
 function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push: Push, pushValues: (v: Piece[][] | undefined) => void): number {
@@ -197,8 +290,7 @@ function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push:
   if (n === "(") {
     const j = skipBalanced(raw, i + 1, "(", ")");
     const inner = raw.slice(i + 2, j);
-    const known = raw[i + 2] === "(" ? undefined : ctx.substitution(inner.trim());
-    push(known !== undefined ? { lit: known } : { any: true });
+    pushValues(raw[i + 2] === "(" ? undefined : ctx.substitution(inner.trim()));
     return j;
   }
   if (n === "{") {
@@ -222,7 +314,11 @@ function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push:
 
 /** Joins adjacent literals and adjacent ANYs. */
 function merge(p: Piece[]): Piece[] {
-  const out: Piece[] = [];
+  return mergeRaw(p) as Piece[];
+}
+
+function mergeRaw(p: RawPiece[]): RawPiece[] {
+  const out: RawPiece[] = [];
   for (const x of p) {
     const last = out[out.length - 1];
     if (last && "lit" in last && "lit" in x) out[out.length - 1] = { lit: last.lit + x.lit };
