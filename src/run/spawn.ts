@@ -137,8 +137,9 @@ export function judgeAnswer(done: Finish, exitCode: number | null, o: Captured, 
 function writeStdin(proc: ReturnType<typeof Bun.spawn>, text: string): void {
   const sink = proc.stdin as import("bun").FileSink;
   try {
-    sink.write(text);
-    Promise.resolve(sink.end()).catch(() => {}); // a condition may close stdin at once: not an error
+    // a condition may close stdin at once (EPIPE on a large payload): not an error, and never the hook's crash
+    Promise.resolve(sink.write(text)).catch(() => {});
+    Promise.resolve(sink.end()).catch(() => {});
   } catch {}
 }
 
