@@ -18,6 +18,8 @@ import type { ExpandContext, Piece } from "./word-value";
 
 /** More folders than this after `cd`s, and the folder counts as unknown. */
 const MAX_CWDS = 8;
+/** More values than this for a variable written where the gate cannot see, and it is only ANY. */
+const MAX_UNION = 32;
 
 /** Variables whose value the hook's own environment gives (the tool's shell has the same ones). */
 const ENV_VARS = new Set(["HOME", "AGENTIHOOKS_HOME", "TMPDIR", "USER", "LOGNAME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "XDG_CONFIG_HOME", "CLAUDE_PROJECT_DIR", "SHELL"]);
@@ -38,6 +40,8 @@ export class LineState {
   ) {
     this.cwds = [scope.cwd];
     this.unknown = shellWrites(command, commands);
+    // `${x:=v}` and `${x=v}` give x the value v where x was unset
+    for (const m of command.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=([^}]*)\}/g)) this.bindSafely(m[1], () => this.patterns({ text: m[2], raw: m[2], flags: 1 }));
     for (const [name, words] of forHeaders(command)) this.bindSafely(name, () => words.flatMap((w) => this.patterns(w)));
     for (const c of commands) {
       const fold = caseFolds(c);
@@ -56,8 +60,17 @@ export class LineState {
       vars: (n) => this.lookup(n),
       substitution: (s) => this.substitution(s),
       homes: this.homes(),
-      ifsChanged: this.changed("IFS") || this.assigned.has("IFS"),
+      ifs: this.ifs(),
     };
+  }
+
+  /** The IFS values unquoted expansions may split at: the default, and every value the line gives IFS. */
+  private ifs(): string[] | undefined {
+    if (this.changed("IFS")) return undefined;
+    if (!this.assigned.has("IFS")) return [" \t\n"];
+    const values = this.assigned.get("IFS");
+    if (!values?.every(isLiteral)) return undefined;
+    return [" \t\n", ...values.map(literalText)];
   }
 
   /** What `~` stands for: the hook's $HOME, and every value the line gives HOME (ANY when it cannot tell). */
@@ -124,7 +137,7 @@ export class LineState {
   private lookup(name: string): Piece[][] | undefined {
     const limit = this.overflow.get(name);
     if (limit) throw limit;
-    if (this.changed(name)) return undefined;
+    if (this.changed(name)) return this.anyOrAssigned();
     if (this.assigned.has(name)) return this.assigned.get(name);
     if (name === "PWD") return this.cwdUnknown ? undefined : this.cwds.map((c) => [{ lit: c }]);
     if (name === "HOME") return [[{ lit: this.scope.userHome }]];
@@ -133,12 +146,23 @@ export class LineState {
     return v ? [[{ lit: v }]] : undefined;
   }
 
+  /**
+   * What a variable written where the gate cannot see may hold: anything (ANY), or any value the line
+   * assigns anywhere (a nameref's `r=v` lands in its target), so a symlink such a value names is found.
+   */
+  private anyOrAssigned(): Piece[][] {
+    const out: Piece[][] = [[{ any: true }]];
+    for (const v of this.assigned.values()) if (v) out.push(...v);
+    return out.length > MAX_UNION ? [[{ any: true }]] : out;
+  }
+
   /** The few command substitutions whose value is known before the line runs. */
   private substitution(inner: string): Piece[][] | undefined {
     if (this.cwdUnknown) return undefined;
     if (inner === "pwd" || inner === "pwd -P" || inner === "pwd -L") return this.cwds.map((c) => [{ lit: c }]);
     const gitEnv = ["GIT_DIR", "GIT_WORK_TREE", "GIT_CEILING_DIRECTORIES", "GIT_DISCOVERY_ACROSS_FILESYSTEM"].some((n) => this.assigned.has(n) || this.changed(n));
-    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner) && !gitEnv) {
+    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner) && gitEnv) return [[{ any: true }], ...(this.lookup("GIT_WORK_TREE") ?? [])];
+    if (/^git\s+rev-parse\s+--show-toplevel$/.test(inner)) {
       const root = findGitRoot(this.cwds[0]);
       return root === undefined ? undefined : [[{ lit: root }]];
     }

@@ -26,8 +26,8 @@ export interface ExpandContext {
   substitution: SubstitutionLookup;
   /** What `~` stands for: $HOME as the hook has it, and as the line may set it. */
   homes: Piece[][];
-  /** The line may change IFS, so unquoted expansions split where only the run knows. */
-  ifsChanged?: boolean;
+  /** The IFS values unquoted expansions may split at, as the line may set it (undefined: only the run knows). */
+  ifs?: string[];
 }
 
 /** More alternatives than this in one word (brace lists, variables with several values): limits.ts. */
@@ -182,28 +182,30 @@ function splitFields(p: RawPiece[]): Piece[][] {
 
 /**
  * Returns a value as an unquoted expansion leaves it: split into fields at blanks and globbed, so
- * `x='.c* y'; cp a $x` names `.c*` (a glob) and `y`. With IFS changed in the line, only the run knows.
+ * `x='.c* y'; cp a $x` names `.c*` (a glob) and `y`. Every IFS the line may set counts.
  */
-function unquoted(values: Piece[][], ctx: ExpandContext): RawPiece[][] | undefined {
-  if (ctx.ifsChanged) return undefined;
-  return values.map((v) =>
-    v.flatMap((x): RawPiece[] => {
-      if (!("lit" in x)) return [x];
-      const out: RawPiece[] = [];
-      for (let i = 0; i < x.lit.length; i++) {
-        const c = x.lit[i];
-        if (c === " " || c === "\t" || c === "\n") out.push({ brk: true });
-        else if (c === "*") out.push({ star: true });
-        else if (c === "?") out.push({ one: true });
-        else if (c === "[" && bracketEnd(x.lit, i) > 0) {
-          const j = bracketEnd(x.lit, i);
-          out.push({ cls: x.lit.slice(i + 1, j) });
-          i = j;
-        } else out.push({ lit: c });
-      }
-      return out;
-    }),
-  );
+function unquoted(values: Piece[][], ctx: ExpandContext): RawPiece[][] {
+  // an IFS only the run knows: the value unsplit, split at blanks, or anything (ANY)
+  const out: RawPiece[][] = ctx.ifs ? [] : [[{ any: true }]];
+  for (const ifs of ctx.ifs ?? ["", " \t\n"]) for (const v of values) out.push(v.flatMap((x) => ("lit" in x ? globbed(x.lit, ifs) : [x])));
+  return out;
+}
+
+/** Literal text as an unquoted expansion leaves it: field breaks at `ifs`, glob characters live. */
+function globbed(lit: string, ifs: string): RawPiece[] {
+  const out: RawPiece[] = [];
+  for (let i = 0; i < lit.length; i++) {
+    const c = lit[i];
+    if (ifs.includes(c)) out.push({ brk: true });
+    else if (c === "*") out.push({ star: true });
+    else if (c === "?") out.push({ one: true });
+    else if (c === "[" && bracketEnd(lit, i) > 0) {
+      const j = bracketEnd(lit, i);
+      out.push({ cls: lit.slice(i + 1, j) });
+      i = j;
+    } else out.push({ lit: c });
+  }
+  return out;
 }
 
 /** Returns the index of the `]` closing the bracket expression at `raw[i]` (POSIX classes inside), or -1. */
