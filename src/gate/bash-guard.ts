@@ -200,7 +200,8 @@ function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean
  * Returns the patterns, plus, for each that starts with a value only known when it runs, the same
  * pattern with that value empty or `.`: `$x/innocent/x` is then checked as `innocent/x` here, so an
  * unknown value that turns out to be `.` does not hide a symlink beside the line (any other value is
- * what SECURITY.md says no hook can see).
+ * what SECURITY.md says no hook can see); and each glob as the literal word bash leaves when it
+ * matches nothing.
  */
 function withHere(pats: Piece[][]): Piece[][] {
   const out = [...pats];
@@ -211,7 +212,14 @@ function withHere(pats: Piece[][]): Piece[][] {
     if (second && "lit" in second) rest[0] = { lit: second.lit.replace(/^\/+/, "") };
     if (rest.length && !(rest.length === 1 && "lit" in rest[0] && rest[0].lit === "")) out.push(rest);
   }
+  // a glob that matches nothing is left as it is written: `innocent/pr[e]-x.sh` names that very file
+  for (const p of out.slice()) if (!isLiteral(p) && !p.some((x) => "any" in x)) out.push([{ lit: p.map(globText).join("") }]);
   return out;
+}
+
+/** A glob piece as bash leaves it when the glob matches nothing. */
+function globText(x: Piece): string {
+  return "lit" in x ? x.lit : "star" in x ? "*" : "one" in x ? "?" : "cls" in x ? `[${x.cls}]` : "";
 }
 
 /** Folders that are the agentihooks' or a harness's own, whatever holds them: `.agentihooks`, `.claude`, ... */
