@@ -1,6 +1,7 @@
 // `agentihooks hook [--target T] [--event NAME]`: read one payload, answer in the harness's format.
 // Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
 // no stack trace ever reaches the harness.
+import { escapeControls } from "./control-chars";
 import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
@@ -55,8 +56,9 @@ const line = (s: string) => (s.endsWith("\n") ? s : `${s}\n`);
 
 /** Writes the answer. Bun.write, not process.stdout: node's stream setup costs milliseconds per call. */
 async function write(answer: Answer): Promise<number> {
-  if (answer.stdout) await Bun.write(Bun.stdout, line(answer.stdout));
-  if (answer.stderr) await Bun.write(Bun.stderr, line(answer.stderr));
+  // a harness shows both to the person: no control character from a payload reaches a terminal
+  if (answer.stdout) await Bun.write(Bun.stdout, line(escapeControls(answer.stdout, true)));
+  if (answer.stderr) await Bun.write(Bun.stderr, line(escapeControls(answer.stderr)));
   return answer.exitCode;
 }
 

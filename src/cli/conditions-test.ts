@@ -6,6 +6,7 @@ import { type CaseResult, runCase } from "../explain/case-run";
 import type { Target } from "../types";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions test [PATH...]`: every case of every active condition (or of the named
 // condition files, cases files or directories), each condition alone in a world of its own (see
@@ -33,8 +34,8 @@ export default defineCommand({
     const reports = await runAll(files, target, args.case);
     const failed = reports.reduce((n, r) => n + (r.error ? 1 : 0) + r.results.filter((x) => !x.pass).length, 0);
     const passed = reports.reduce((n, r) => n + r.results.filter((x) => x.pass).length, 0);
-    if (args.json) process.stdout.write(`${JSON.stringify({ target, passed, failed, files: reports, without_cases: without }, null, 2)}\n`);
-    else process.stdout.write(render(reports, without, passed, failed));
+    if (args.json) writeJson({ target, passed, failed, files: reports, without_cases: without });
+    else writeOut(render(reports, without, passed, failed));
     if (failed > 0) process.exitCode = 1;
   },
 });

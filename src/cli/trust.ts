@@ -8,6 +8,7 @@ import { AgentihooksError } from "../errors";
 import { underAgent } from "../gate/provenance";
 import { homePaths } from "../state/home";
 import { forgetTrust, loadTrustStore, setTrust } from "../state/trust-store";
+import { writeOut } from "./terminal-text";
 
 // `agentihooks trust [DIR]` | `--revoke` | `--forget` | `--list`: a person decides, in the manner of
 // `direnv allow`, whether a repository's own .agentihooks/conditions/ may run. Never an agent: the
@@ -22,7 +23,7 @@ export default defineCommand({
   },
   run({ args }) {
     const home = homePaths().home;
-    if (args.list) return void process.stdout.write(listing(home));
+    if (args.list) return void writeOut(listing(home));
     const agent = underAgent();
     if (agent) throw new AgentihooksError("E_PERSON", `trusting a repository is a person's decision, and ${agent}; run it in your own terminal`);
     const dir = resolve(args.dir ?? process.cwd());
@@ -31,7 +32,7 @@ export default defineCommand({
     const root = realRoot(found);
     if (args.forget) {
       const had = forgetTrust(home, root);
-      return void process.stdout.write(`${had ? "forgot" : "no record for"} ${root}: it is judged by its remotes again\n`);
+      return void writeOut(`${had ? "forgot" : "no record for"} ${root}: it is judged by its remotes again\n`);
     }
     const { urls } = readRemotes(root);
     setTrust(home, root, args.revoke ? { trusted: false, by: "person", why: "revoked by a person", urls } : { trusted: true, by: "person", why: "trusted by a person", urls });
@@ -41,7 +42,7 @@ export default defineCommand({
       ? [`revoked ${root}: its .agentihooks/conditions/ do not run`]
       : [`trusted ${root}: its .agentihooks/conditions/ run (${files.length} file${files.length === 1 ? "" : "s"}${files.length ? `: ${files.slice(0, 8).join(", ")}` : ""})`];
     if (urls.length) lines.push(`  remotes: ${urls.join(", ")}`);
-    process.stdout.write(`${lines.join("\n")}\n`);
+    writeOut(`${lines.join("\n")}\n`);
   },
 });
 
