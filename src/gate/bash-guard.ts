@@ -11,7 +11,7 @@ import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
 import { argWords, isLiteral, LineState, literalText } from "./line-state";
-import { checkDeadline, GateLimit, overBudget, startDeadline } from "./limits";
+import { checkDeadline, GateLimit, overBudget } from "./limits";
 import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import type { Piece } from "./word-value";
 
@@ -45,7 +45,6 @@ const UNFINISHED_ADVICE: Record<string, string> = {
  * limit reached on the way (limits.ts) counts as touching something protected: only reading passes.
  */
 export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
-  startDeadline(scope.env);
   try {
     return judgeLine(command, scope, analysis);
   } catch (e) {

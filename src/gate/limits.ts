@@ -2,7 +2,7 @@
 // line, alternatives of one word, paths a glob matches, folders it lists, time) ends in a GateLimit
 // thrown from where it was reached. write-guard.ts turns it into "touches what it cannot judge", which
 // the closed gate denies unless the line only reads, with the limit and how to split the line. Time is
-// one budget for the whole call, well inside the 30 s a harness waits for the hook before it runs the
+// one budget for each judged tool call, well inside the 30 s a harness waits for the hook before it runs the
 // call anyway: a slow walk must end in a deny, never in the harness's timeout.
 
 /** The gate's share of one hook call, in milliseconds (AGENTIHOOKS_GATE_BUDGET_MS may only lower it). */
@@ -20,9 +20,8 @@ export class GateLimit extends Error {
 
 let deadline = Number.POSITIVE_INFINITY;
 
-/** Starts the gate's clock for this call (the first start wins: one budget per process, one call). */
+/** Starts the gate's clock for one judged call (a CLI judging many cases gives each its own budget). */
 export function startDeadline(env: Record<string, string | undefined> = process.env): void {
-  if (deadline !== Number.POSITIVE_INFINITY) return;
   const asked = Number(env.AGENTIHOOKS_GATE_BUDGET_MS);
   const ms = Number.isFinite(asked) && asked >= 0 ? Math.min(asked, GATE_BUDGET_MS) : GATE_BUDGET_MS;
   deadline = performance.now() + ms;

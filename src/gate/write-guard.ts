@@ -43,9 +43,9 @@ export function conditionWrite(call: WriteCall): Write | undefined {
   const names = [call.toolName, call.rawToolName ?? ""];
   if (names.some((n) => GATED_MCP.test(n))) return { what: `the tool ${call.rawToolName || call.toolName}` };
   const tool = call.toolName.toLowerCase();
+  startDeadline(call.scope.env);
   if (tool === "bash") return bashWrite(String(call.input.command ?? ""), call.scope, call.analysis);
   if (READ_TOOLS.has(tool) || READ_VERBS.test(tool)) return undefined;
-  startDeadline(call.scope.env);
   try {
     return fileWrite(call);
   } catch (e) {
