@@ -211,9 +211,45 @@ function withHere(pats: Piece[][]): Piece[][] {
     if (second && "lit" in second) rest[0] = { lit: second.lit.replace(/^\/+/, "") };
     if (rest.length && !(rest.length === 1 && "lit" in rest[0] && rest[0].lit === "")) out.push(rest);
   }
+  // a value only known when it runs, inside a name (`${x}nnocent/x`), may hold no `/`: then it is a glob
+  for (const p of pats) {
+    const star = anyAsStar(p);
+    if (star) out.push(star);
+  }
   // a glob that matches nothing is left as it is written: `innocent/pr[e]-x.sh` names that very file
   for (const p of out.slice()) if (!isLiteral(p) && !p.some((x) => "any" in x)) out.push([{ lit: p.map(globText).join("") }]);
   return out;
+}
+
+/**
+ * Returns the pattern with each value only known when it runs read as a `*` that may match a leading
+ * dot, when every such value shares its path segment with known text; undefined otherwise (a wholly
+ * unknown segment stays one: `$a/$b` is not every path two levels down).
+ */
+function anyAsStar(p: Piece[]): Piece[] | undefined {
+  if (!p.some((x) => "any" in x)) return undefined;
+  const out: Piece[] = [];
+  let known = false;
+  let unknown = false;
+  let ok = true;
+  const close = () => {
+    if (unknown && !known) ok = false;
+    known = unknown = false;
+  };
+  for (const x of p) {
+    if ("lit" in x) {
+      x.lit.split("/").forEach((part, k) => {
+        if (k > 0) close();
+        if (part) known = true;
+      });
+      out.push(x);
+    } else if ("any" in x) {
+      unknown = true;
+      out.push({ star: true, dots: true });
+    } else out.push(x);
+  }
+  close();
+  return ok ? out : undefined;
 }
 
 /** A glob piece as bash leaves it when the glob matches nothing. */

@@ -8,7 +8,7 @@
 //   filesystem  a glob without ANY is expanded against the folders that exist, and each match is
 //               checked as a path, so a glob through a symlink into a layer is caught. The expansion
 //               is bounded in folders, matches and time; past a bound the line is not judged (limits.ts).
-import { readdirSync } from "node:fs";
+import { lstatSync, readdirSync } from "node:fs";
 import { checkDeadline, overBudget } from "./limits";
 import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, TEMPLATES } from "./paths";
 import type { Piece } from "./word-value";
@@ -22,6 +22,8 @@ interface Seg {
   open: boolean;
   /** The segment's text when it holds no wildcard at all (a name to join, not a folder to list). */
   exact?: string;
+  /** `**`: with globstar, any number of folders (each walked when the glob is expanded). */
+  deep?: boolean;
 }
 
 export interface MatchResult {
@@ -77,6 +79,14 @@ export function segmentsOf(p: Piece[], dotglob: boolean): { segs: Seg[]; absolut
   let absolute = false;
   const end = () => {
     const plain = !wild && !glob;
+    // `**` alone: any number of segments (globstar), lexically and when expanded
+    if (glob && !wild && text === "" && units.length >= 2 && units.every((u) => u === "*")) {
+      segs.push({ test: () => true, wild: true, open: true, deep: true });
+      units = [];
+      glob = noDotLead = false;
+      only = true;
+      return;
+    }
     if (plain && text === ".") units = []; // "." names the folder it is in
     else if (plain && text === "..") {
       if (segs.length && !segs[segs.length - 1].wild) segs.pop();
@@ -105,7 +115,7 @@ export function segmentsOf(p: Piece[], dotglob: boolean): { segs: Seg[]; absolut
       wild = true;
     } else {
       // bash does not let a leading wildcard match a leading dot, unless dotglob is on
-      if (units.length === 0 && !dotglob) noDotLead = true;
+      if (units.length === 0 && !dotglob && !("star" in x && x.dots)) noDotLead = true;
       units.push("star" in x ? "*" : "one" in x ? () => true : classTest(x.cls));
       glob = true;
       only = false;
@@ -191,11 +201,17 @@ const GLOB_ADVICE = "name the files, or use a narrower glob, in a line of its ow
 export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[] {
   let paths = [absolute ? "" : cwd.replace(/\/$/, "")];
   let listings = 0;
+  let deep = false;
   for (const s of segs) {
     const next: string[] = [];
     for (const base of paths) {
       if (s.exact !== undefined) {
         next.push(`${base}/${s.exact}`);
+        continue;
+      }
+      if (s.deep) {
+        deep = true;
+        listings = walkDown(base, next, listings);
         continue;
       }
       if (++listings > MAX_LISTINGS) overBudget("a glob of the line lists too many folders", MAX_LISTINGS, GLOB_ADVICE);
@@ -214,7 +230,41 @@ export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[
     }
     paths = next;
   }
-  return paths;
+  // bash returns only paths that exist; after `**` the names joined to each folder mostly do not, and
+  // a glob matching nothing is judged as its literal word (bash-guard.ts)
+  return deep ? paths.filter(exists) : paths;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Adds `base` and every path beneath it to `out` (`**`); returns the listings spent. */
+function walkDown(base: string, out: string[], listings: number): number {
+  const dirs = [base];
+  out.push(base);
+  while (dirs.length) {
+    const dir = dirs.pop() as string;
+    if (++listings > MAX_LISTINGS) overBudget("a glob of the line lists too many folders", MAX_LISTINGS, GLOB_ADVICE);
+    checkDeadline("expanding a glob of the line");
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir || "/", { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      out.push(`${dir}/${e.name}`);
+      if (e.isDirectory()) dirs.push(`${dir}/${e.name}`);
+    }
+    if (out.length > MAX_MATCHES) overBudget("a glob of the line matches too many paths", MAX_MATCHES, GLOB_ADVICE);
+  }
+  return listings;
 }
 
 /** Returns what a glob's existing matches can name: protected (as paths) or holding protected things. */

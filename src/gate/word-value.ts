@@ -8,7 +8,7 @@ import { decodeAnsi } from "../shell/ansi-c";
 import { overBudget } from "./limits";
 
 /** One piece of a pattern: literal text or a wildcard. */
-export type Piece = { lit: string } | { any: true } | { star: true } | { one: true } | { cls: string };
+export type Piece = { lit: string } | { any: true } | { star: true; dots?: true } | { one: true } | { cls: string };
 
 export interface WordSource {
   text: string;

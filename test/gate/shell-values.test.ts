@@ -75,6 +75,15 @@ const CHANGED_VALUES: Record<string, string[]> = {
     "IFS=:; x='a:innocent/x'; cp /tmp/evil $x",
     "x=$'a\\tinnocent/x'; cp /tmp/evil $x",
   ],
+  "unknown values inside a name, and globstar": [
+    "printf -v x i; cp /tmp/evil ${x}nnocent/pre-bash-y.sh",
+    "read x < f; cp /tmp/evil ${x}nocent/y",
+    "read x < f; cp /tmp/evil inno${x}/y",
+    "read x < f; cp /tmp/evil .agent${x}/conditions/y",
+    "cp /tmp/evil **/innocent/pre-bash-x.sh",
+    "shopt -s globstar; cp /tmp/evil **/innocent/",
+    "shopt -s globstar; rm -rf **/innocent",
+  ],
   "HOME, cdable_vars, TMPDIR and git's own variables": [
     "HOME=$PWD/innocent; cp /tmp/evil ~/x",
     "export HOME=$PWD/innocent; cp /tmp/evil ~/x",
@@ -151,6 +160,9 @@ const ALLOWED: string[] = [
   "x=innocent; ls $x/",
   "declare -l x=HELLO; echo $x",
   "agentihooks conditions list",
+  "cp a $DEST/file.txt",
+  "cp $SRC $A/$B/$C",
+  "rm -rf **/node_modules",
 ];
 
 describe("values the shell changes are unknown to the gate", () => {
