@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { clearCondition } from "../conditions/author";
 import { targetArg } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions clear NAME`: deletes one condition file. Not gated (people at a terminal).
 export default defineCommand({
@@ -14,6 +15,7 @@ export default defineCommand({
   },
   run({ args }) {
     const r = clearCondition({ file: args.file, scope: args.scope, profile: args.profile, cwd: process.cwd(), target: args.target });
-    process.stdout.write(args.json ? `${JSON.stringify(r, null, 2)}\n` : `removed ${r.path} [${r.layer}]\n`);
+    if (args.json) writeJson(r);
+    else writeOut(`removed ${r.path} [${r.layer}]\n`);
   },
 });

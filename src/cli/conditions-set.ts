@@ -3,6 +3,7 @@ import { defineCommand } from "citty";
 import { setCondition } from "../conditions/author";
 import { AgentihooksError } from "../errors";
 import { targetArg } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions set`: a person writes a condition from a terminal. Not gated: the gate keeps
 // agents from changing conditions on their own, and is enforced in the hook and the MCP server.
@@ -41,8 +42,8 @@ export default defineCommand({
       step: args.step, matcher: args.matcher, name: args.name, script, language: args.language, scope: args.scope,
       profile: args.profile, cwd: process.cwd(), runAsync: args.async, replace: args.replace, target: args.target,
     });
-    if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    if (args.json) return void writeJson(r);
     const state = r.active ? `active, #${(r.listed?.order ?? 0) + 1} in execution order` : `not active: ${r.note}`;
-    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n`);
+    writeOut(`wrote ${r.path} [${r.layer}] (${state})\n`);
   },
 });
