@@ -13,7 +13,7 @@ import { statSync } from "node:fs";
 import { findGitRoot } from "../conditions/trust";
 import { type PathScope, absolutePath } from "./paths";
 import { GateLimit } from "./limits";
-import { shellWrites } from "./shell-writes";
+import { forHeaders, shellWrites } from "./shell-writes";
 import type { ExpandContext, Piece } from "./word-value";
 
 /** More folders than this after `cd`s, and the folder counts as unknown. */
@@ -215,42 +215,6 @@ function assignments(c: CommandInfo): [string, Word | undefined][] {
     const rawEq = w.raw.indexOf("=");
     out.push([m[1], rawEq < 0 ? undefined : { text: w.text.slice(m[0].length), raw: w.raw.slice(rawEq + 1), flags: w.flags, quoted: w.quoted, assign: false }]);
   }
-  return out;
-}
-
-/** Returns the `for NAME in WORDS` / `select NAME in WORDS` headers of a line, read from its text. */
-function forHeaders(command: string): [string, Word[]][] {
-  if (!/\b(?:for|select)\b/.test(command)) return [];
-  const out: [string, Word[]][] = [];
-  for (const m of command.matchAll(/\b(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n&|]|'[^']*'|"(?:[^"\\]|\\.)*")*)/g)) {
-    out.push([m[1], splitWords(m[2]).map((raw) => ({ text: raw, raw, flags: /[\\'"$`*?[{~]/.test(raw) ? 1 : 0, quoted: false, assign: false }))]);
-  }
-  // `for NAME; do` / `for NAME do` loops over the positional parameters: unknown
-  for (const m of command.matchAll(/\bfor\s+([A-Za-z_][A-Za-z0-9_]*)\s*(?:;|\n|\s+do\b)/g)) out.push([m[1], [{ text: "", raw: "$@", flags: 1, quoted: false, assign: false }]]);
-  return out;
-}
-
-/** Splits text into shell words at unquoted blanks (quotes kept: the words are read from source). */
-function splitWords(text: string): string[] {
-  const out: string[] = [];
-  let cur = "";
-  let q = "";
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (q) {
-      cur += c;
-      if (c === "\\" && q === '"') cur += text[++i] ?? "";
-      else if (c === q) q = "";
-    } else if (c === "'" || c === '"') {
-      q = c;
-      cur += c;
-    } else if (c === "\\") cur += c + (text[++i] ?? "");
-    else if (/\s/.test(c)) {
-      if (cur) out.push(cur);
-      cur = "";
-    } else cur += c;
-  }
-  if (cur) out.push(cur);
   return out;
 }
 

@@ -107,11 +107,23 @@ const MAX_SHAPES = 16;
  */
 function subcommands(c: CommandInfo, callArgs: string[], callWords: readonly Word[], line: LineState): { shapes: string[][]; unknown: boolean } {
   const unknown = { shapes: [callArgs], unknown: true };
+  let lead: string[][] = [[]];
   if (c.program === null) {
     const progWord = argWords(c)[0];
-    const prog = progWord ? valuesOf(progWord, line) : undefined;
-    // `$a` unquoted with `a="agentihooks trust"` is a program and its subcommand
-    if (!prog || prog.some((v) => /\s/.test(v))) return unknown;
+    // its values whole (`"$a"`), split into words below: `$a` with a="agentihooks trust" runs agentihooks
+    const whole = progWord && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(progWord.raw) ? { ...progWord, raw: `"${progWord.raw}"` } : progWord;
+    const prog = whole ? valuesOf(whole, line) : undefined;
+    if (!prog) return unknown;
+    // `$cmd` with cmd="npm test" (or "agentihooks trust"): the value's own words come first
+    const fields = prog.map((v) => v.trim().split(/\s+/).slice(1));
+    if (fields.some((f) => f.length)) {
+      if (callWords.some((w) => !valuesOf(w, line))) return unknown;
+      lead = fields;
+    }
+  }
+  if (lead.some((f) => f.length)) {
+    const shapes = lead.map((f) => [...f, ...callArgs]);
+    return shapes.length > MAX_SHAPES ? unknown : { shapes, unknown: false };
   }
   const firsts = callWords[0] ? valuesOf(callWords[0], line) : [callArgs[0] ?? ""];
   if (!firsts) return unknown;
@@ -175,13 +187,15 @@ function whoRuns(c: CommandInfo, line: LineState, self: Identity | undefined, wr
   if (c.program !== null && /^agentihooks/.test(c.program)) return "self";
   const words = c.words ?? [];
   // a program only known when it runs is its first arg's word; the line may still give it its values
-  const word = c.program === null ? argWords(c)[0] : words[words.length - argWords(c).length - 1];
+  const progWord = c.program === null ? argWords(c)[0] : words[words.length - argWords(c).length - 1];
+  const word = c.program === null && progWord && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(progWord.raw) ? { ...progWord, raw: `"${progWord.raw}"` } : progWord;
   if (!word) return c.program === null && !c.dynamic ? "other" : "unknown";
   const pats = line.patterns(word);
   if (!pats.every(isLiteral)) return "unknown";
   let found = false;
   for (const p of pats) {
-    const text = literalText(p);
+    // a program word whose value holds blanks runs its first word
+    const text = c.program === null ? literalText(p).trim().split(/\s+/)[0] : literalText(p);
     if (/^agentihooks/i.test(basename(text))) return "self";
     if (written.has(basename(text).toLowerCase())) return "unknown";
     for (const candidate of candidates(text, line)) {

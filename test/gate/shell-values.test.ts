@@ -142,6 +142,9 @@ const DYNAMIC_SELF_CALLS: string[] = [
   "x=agentihooks; y=conditions; $x $y set foo",
   "a=zz; b=link; $a $b .",
   "p=$PWD/bin/zz; $p $b",
+  'a="zz uninit"; $a',
+  'a="agentihooks conditions set"; $a x',
+  'for c in "git status" "agentihooks trust ."; do $c; done',
 ];
 
 /** Ordinary lines next to these: they still pass. */
@@ -163,6 +166,9 @@ const ALLOWED: string[] = [
   "cp a $DEST/file.txt",
   "cp $SRC $A/$B/$C",
   "rm -rf **/node_modules",
+  'for cmd in "npm test" "npm run lint"; do $cmd; done',
+  'cmd="git status"; $cmd',
+  'a="ls -la"; $a $UNKNOWN',
 ];
 
 describe("values the shell changes are unknown to the gate", () => {
