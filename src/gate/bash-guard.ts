@@ -122,6 +122,26 @@ export function touchedBy(command: string, analysis: ShellAnalysis | undefined, 
     }
     line.follow(c);
   }
+  return codeTouches(analysis, line, memo, budget);
+}
+
+/**
+ * Paths named inside code the line carries (`python -c 'open("innocent/x","w")'`, an awk program, a
+ * sed script, any argument with blanks in it): each token that looks like a path is checked as one,
+ * as the cwd the line starts in sees it, so a symlink beside the line is found there too.
+ */
+function codeTouches(analysis: ShellAnalysis | undefined, line: LineState, memo: Map<string, string>, budget: number): string | undefined {
+  const texts = [...(analysis?.inline ?? []).map((i) => i.code), ...(analysis?.commands ?? []).flatMap((c) => c.args.filter((a) => /\s/.test(a)))];
+  for (const text of texts) {
+    for (const token of text.split(/[\s"'`(),;=<>{}|&!]+/)) {
+      if (!token.includes("/") || token.length > 4096) continue;
+      if (budget-- <= 0) overBudget("the line's code names too many paths to check", MAX_OPERANDS, "split it into smaller commands");
+      for (const cwd of line.cwds) {
+        const k = protectedKind(token.startsWith("~/") ? line.scope.userHome + token.slice(1) : token, line.scope, cwd, memo);
+        if (k) return `${KIND_TEXT[k]} (${token}, in code the line runs)`;
+      }
+    }
+  }
   return undefined;
 }
 

@@ -97,6 +97,17 @@ const CHANGED_VALUES: Record<string, string[]> = {
   ],
 };
 
+/** Paths named inside code the line runs, found only by following a symlink. */
+const CODE_PATHS: string[] = [
+  `python3 -c 'open("innocent/x","w")'`,
+  `perl -e 'open F,">innocent/x"'`,
+  `awk 'BEGIN{print > "innocent/x"}'`,
+  "sed -n 'w innocent/x' /dev/null",
+  `node -e 'require("fs").writeFileSync("./innocent/x", "")'`,
+  `python3 - <<'PY'\nopen("innocent/x", "w").write("x")\nPY`,
+  `ruby -e 'File.write("innocent/x", "")'`,
+];
+
 /** Reading programs given an option or operand that writes. */
 const WRITING_OPERANDS: string[] = [
   "uniq - .agentihooks/conditions/x",
@@ -169,6 +180,8 @@ const ALLOWED: string[] = [
   'for cmd in "npm test" "npm run lint"; do $cmd; done',
   'cmd="git status"; $cmd',
   'a="ls -la"; $a $UNKNOWN',
+  `python3 -c 'import os; print(os.listdir("src/"))'`,
+  'echo "see .agentihooks/conditions/x for details"',
 ];
 
 describe("values the shell changes are unknown to the gate", () => {
@@ -176,6 +189,8 @@ describe("values the shell changes are unknown to the gate", () => {
     test(`${cls}: every spelling is denied`, () => expect(lines.filter((l) => !isDenied(bash(l)))).toEqual([]));
   }
 });
+
+test("paths inside code the line runs are judged as paths", () => expect(CODE_PATHS.filter((l) => !isDenied(bash(l)))).toEqual([]));
 
 describe("the read-only list is checked per option and operand", () => {
   test("every writing option or operand is denied", () => expect(WRITING_OPERANDS.filter((l) => !isDenied(bash(l)))).toEqual([]));
