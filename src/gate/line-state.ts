@@ -46,6 +46,8 @@ export class LineState {
     for (const c of commands) {
       const fold = caseFolds(c);
       for (const [name, value] of assignments(c)) this.bindSafely(name, () => (value ? folded(this.patterns(value), fold) : undefined));
+      // what `printf -v` and `read <<<` assign is in the line: kept as values besides ANY (the name stays unknown)
+      for (const [name, text] of shownWrites(c)) this.bindSafely(name, () => [[{ lit: text }]]);
     }
   }
 
@@ -188,6 +190,31 @@ function isDir(path: string): boolean {
 export function argWords(c: CommandInfo): readonly Word[] {
   const words = c.words ?? [];
   return c.args.length ? words.slice(words.length - c.args.length) : [];
+}
+
+/**
+ * Values a builtin's own words show for the variable it writes: `printf -v t FMT ARGS` (the format
+ * with `%s`-like directives filled in order, and each argument), `read x <<< WORD` (the word, and
+ * each of its fields). Only static words; the variable stays unknown (shell-writes.ts) besides these.
+ */
+function shownWrites(c: CommandInfo): [string, string][] {
+  const out: [string, string][] = [];
+  if (c.program === "printf") {
+    const i = c.args.findIndex((a) => a === "-v" || (a.startsWith("-v") && a.length > 2));
+    if (i < 0) return out;
+    const name = c.args[i] === "-v" ? c.args[i + 1] : c.args[i].slice(2);
+    const rest = c.args.slice(c.args[i] === "-v" ? i + 2 : i + 1).filter((a) => a !== "--");
+    const [fmt = "", ...args] = rest;
+    let k = 0;
+    out.push([name, fmt.replace(/%[-+ #0-9.]*[sbdqiouxXcfeEgG]/g, () => args[k++] ?? "").replace(/%%/g, "%")]);
+    for (const a of args) out.push([name, a]);
+  }
+  if (c.program === "read") {
+    const word = c.redirects.find((r) => r.op === "<<<")?.target;
+    const names = c.args.filter((a) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(a));
+    if (word !== undefined) for (const n of names.length ? names : ["REPLY"]) for (const v of [word, ...word.split(/\s+/)]) out.push([n, v]);
+  }
+  return out.filter(([n]) => /^[A-Za-z_][A-Za-z0-9_]*$/.test(n));
 }
 
 /** The case changes `declare -l`/`-u` (and kin) apply to the values they assign. */

@@ -29,6 +29,10 @@ const CHANGED_VALUES: Record<string, string[]> = {
     "x=/tmp; builtin printf -v x %s .; cp /tmp/evil ${x}/innocent/x",
     "x=/tmp; f() { printf -v x %s .; }; f; cp /tmp/evil $x/innocent/x",
     "x=/tmp; printf -v x -- %s innocent; cp /tmp/evil $x/x",
+    "printf -v t %s innocent/x; cp /tmp/evil $t",
+    "printf -v t '%s/%s' inn x; cp /tmp/evil \"${t}ocent/x\"",
+    "read x <<< innocent/x; cp /tmp/evil $x",
+    'read -r a b <<< "foo innocent/x"; cp /tmp/evil $b',
   ],
   "read, mapfile, getopts": [
     "x=/tmp; read x <<< .; cp /tmp/evil $x/innocent/x",
