@@ -62,6 +62,10 @@ const PATH_FORMS: ((p: string) => { pre: string; word: string })[] = [
   (p) => ({ pre: `t=${p}; `, word: '"$t"' }),
   (p) => ({ pre: "", word: p.startsWith("/") ? p.replace(/\//g, "//") : `./${p}` }),
   (p) => ({ pre: `d=${p.slice(0, p.lastIndexOf("/"))}; `, word: `\${d}${p.slice(p.lastIndexOf("/"))}` }),
+  (p) => ({ pre: `printf -v t %s ${p}; `, word: '"$t"' }),
+  (p) => ({ pre: `read -r t <<< ${p}; `, word: "$t" }),
+  (p) => ({ pre: `t=/tmp; declare -n r=t; r=${p}; `, word: "$t" }),
+  (p) => ({ pre: `for t in /tmp ${p}; do `, word: "$t; done" }),
 ];
 
 const VERBS: ((p: string) => string)[] = [
@@ -100,11 +104,11 @@ const SHAPES: ((line: string) => string)[] = [
 const pick = <T>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)];
 
 /** One generated line from the target's segments. */
-function generate(r: () => number, segs: string[]): string {
+function generate(r: () => number, segs: string[], forms = PATH_FORMS): string {
   const k = Math.floor(r() * segs.length);
   const spelled = segs.map((s, i) => (i === k ? pick(r, SEGMENT_SPELLINGS)(s) : s));
   const path = spelled.join("/").replace(/^\/\//, "/");
-  const form = pick(r, PATH_FORMS)(path);
+  const form = pick(r, forms)(path);
   return pick(r, SHAPES)(`${form.pre}${pick(r, WRAPPERS)}${pick(r, VERBS)(form.word)}`);
 }
 
@@ -121,7 +125,8 @@ describe(`generated spellings (seed ${SEED})`, () => {
   test("the same shapes on an ordinary path pass", () => {
     const r = rng(SEED + 1);
     // quoting and globs that would name nothing protected; rm/chmod of a missing file still pass
-    const lines = Array.from({ length: 40 }, () => generate(r, pick(r, BENIGN)));
+    // values the shell changes are unknown, and `rm $t` of an unknown value is refused: plain forms only
+    const lines = Array.from({ length: 40 }, () => generate(r, pick(r, BENIGN), PATH_FORMS.slice(0, 5)));
     const denied = lines.map((l) => [l, bash(l)] as const).filter(([, r]) => r.exitCode !== 0).map(([l, r]) => `${r.exitCode} ${l} :: ${r.stderr.slice(0, 150)}`);
     expect(denied).toEqual([]);
   }, 60_000);
