@@ -43,7 +43,7 @@ const NEGATION = /(?:^|[^\p{L}'])(?:not|never|no|nobody|nothing|neither|nor|with
 /** A question about conditions, not a request for one (at the start of its clause). */
 const QUESTION = /^(?:\W*)(?:how|what|why|where|when|which|who|whether|is|are|was|were|does|did|should|shall|do\s+(?:i|we)|may\s+i|am\s+i|have|has)\b/i;
 /** A question even without its question mark: "why did you add a condition", "who told you to add ...". */
-const PLAIN_QUESTION = /^\W*(?:why|who(?:m|se)?|how\s+come|did|didn't|does|doesn't|have\s+you|has\s+(?:anyone|someone|it)|were\s+you|was\s+(?:it|that)|is\s+(?:it|there|that)|are\s+(?:there|you|we)|should|shall|how\s+(?:do|does|can|could|would|should|did|to)|what\s+(?:if|happens|does|do|did|is|are|was)|where\s+(?:do|does|did|is|are|should|can)|which)\b|\b(?:why|how\s+come|what\s+for)\b/i;
+const PLAIN_QUESTION = /^\W*(?:why|who(?:m|se)?|how\s+come|did|didn't|does|doesn't|have\s+you|has\s+(?:anyone|someone|it)|were\s+you|was\s+(?:it|that)|is\s+(?:it|there|that)|are\s+(?:there|you|we)|should|shall|how\s+(?:do|does|can|could|would|should|did|to)|what\s+(?:if|happens|does|do|did|is|are|was)|where\s+(?:do|does|did|is|are|should|can)|which)\b|\b(?:why|how\s+come|what\s+for|whether)\b/i;
 /** Taking it back, after the request: "... just kidding, don't", "never mind", a bare "don't." that follows. */
 const RETRACTION = /\b(?:just\s+kidding|kidding|joking|jk|never\s*mind|nvm|scratch\s+that|forget\s+(?:it|that|about\s+it|what\s+i\s+said)|ignore\s+(?:that|this|my\s+(?:last|previous)\s+\w+|the\s+above)|cancel\s+that|on\s+second\s+thought|i\s+take\s+(?:it|that)\s+back|belay\s+that|not\s+really)\b|(?:^|[,:-]\s*|\b(?:actually|wait|no)[,\s]+)(?:don'?t|do\s+not)(?:\s+(?:do\s+)?(?:it|that))?(?:\s+please)?\s*[.!]*\s*$/i;
 
@@ -134,7 +134,7 @@ function* matchesFrom(clause: string): Generator<RegExpExecArray> {
  * ("why did you add a condition").
  */
 function isQuestion(clause: string, before: string): boolean {
-  if (clause.endsWith("?")) return true;
+  if (/\?[^\p{L}\p{N}]*$/u.test(clause)) return true;
   if (PLAIN_QUESTION.test(before)) return true;
   if (/\b(?:can|could|would|will)\s+you\b/i.test(before)) return false;
   return QUESTION.test(before) && /^\W*how\b/i.test(before);

@@ -17,9 +17,9 @@ const QUOTES: RegExp[] = [
   /`[^`\n]*`/g,
   /^[ \t]*>.*$/gm,
   // a pasted log line: a timestamp, a log level, a file:line:col, a shell prompt or our own prefix first
-  /^[ \t]*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\b|\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|CRITICAL|PANIC)\b\]?|\[?agentihooks\b\]?:|[\w./-]+:\d+(?::\d+)?:|[$#>] |at \S+ \(|Traceback|(?:[A-Z]\w*)?(?:Error|Exception)\b)[^\n]*$/gm,
+  /^[ \t]*(?:\[?\d{4}-\d\d-\d\d[T ]\d\d:\d\d|\[?\d\d:\d\d:\d\d\b|\[?(?:ERROR|WARN|WARNING|INFO|DEBUG|TRACE|FATAL|CRITICAL|PANIC)\b\]?|\[?agentihooks\b\]?:|[\w./-]+:\d+(?::\d+)?:|[$#>|] |at \S+ \(|Traceback|(?:[A-Z]\w*)?(?:Error|Exception)\b)[^\n]*$/gm,
   // what a program said, reported: "the output was: ...", "it printed: ..." to the end of the line
-  /\b(?:output|outputs|printed|prints|said|says|returned|returns|logged|logs|shows|showed|wrote|error|errors|message|reads|responded|replied|answered)\s*:[^\n]*/gi,
+  /\b(?:output|outputs|printed|prints|said|says|returned|returns|logged|logs|shows|showed|wrote|error|errors|message|reads|responded|replied|answered|quote|quoted|quoting|excerpt|snippet|example)\s*:[^\n]*/gi,
   /\b(?:output|error|errors|message|log|logs|result|response|reply|answer|warning|text|ticket|doc|docs)\s+(?:was|were|is|are|said|says|read|reads)\s*:[^\n]*/gi,
   /"[^"\n]{0,2000}"/g,
   /\u201c[^\u201d]{0,2000}\u201d/g,

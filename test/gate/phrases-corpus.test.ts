@@ -4,12 +4,15 @@
 // backticks, fences, `>` lines, pasted log lines, our own deny message), full-width letters (read
 // after NFKC), retractions ("... just kidding, don't"), code talk and chit-chat.
 //
-// The figures, and how honest they are: most of the corpus was written while the rules were tuned,
-// so on it recall is 1.00 and false arms 0.00. The 50 "held-out" rows were written afterwards and
-// measured before any change: recall 18/20 = 0.90, false arms 0/30; the two misses ("I need you to add
-// a condition that ...", "remove the condition named X") were then fixed as classes (overlapping
-// matches, a name after "named"/"called"). The thresholds below leave room for that: recall >= 0.95
-// and false arms <= 0.02 on the whole corpus, and no false arm at all in the classes the issue names.
+// The figures, and how honest they are: most of the corpus was written while the rules were tuned.
+// The 50 "held-out" rows were written afterwards and measured before any change: recall 18/20 = 0.90,
+// false arms 0/30; the two misses ("I need you to add a condition that ...", "remove the condition
+// named X") were then fixed as classes (overlapping matches, a name after "named"/"called"). The 18
+// "held-out-2" rows came after that: recall 5/5, false arms 5/13 before the next fixes ("whether",
+// "?!", a pasted table row, "Quote:"); one stays a false arm ("You're banned from adding ...; add a
+// pre-bash condition and you're fired": the threat is in another clause). On the whole corpus (379
+// prompts) recall is 1.00 and false arms 0.004. The thresholds leave room for unseen phrasings:
+// recall >= 0.95 and false arms <= 0.02, and no false arm at all in the classes the issue names.
 import { describe, expect, test } from "bun:test";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
