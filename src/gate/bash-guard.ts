@@ -69,6 +69,8 @@ function judgeLine(command: string, scope: PathScope, analysis?: ShellAnalysis):
   }
   // a line the analysis could not finish may do anything in the part it did not see
   const stop = analysis?.issues?.find((i) => Object.hasOwn(UNFINISHED_ADVICE, i.code));
+  // a huge plain read (`cat` of thousands of files) is read-only without the analysis
+  if (stop?.code === "too-long" && (require("./read-only") as typeof import("./read-only")).plainReadOnly(command)) return undefined;
   if (stop) throw new GateLimit(`the shell analysis could not finish the line (${stop.code}: ${stop.message})`, UNFINISHED_ADVICE[stop.code]);
   const touched = touchedBy(command, analysis, scope);
   if (!touched) return undefined;

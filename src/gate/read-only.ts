@@ -116,6 +116,18 @@ function writesFile(r: CommandInfo["redirects"][number]): boolean {
   return !NOT_FILES.test(r.target);
 }
 
+/**
+ * True when a line the analysis did not read (past its length limit) is one plain command of a reading
+ * program: nothing in it but words of plain characters (no quotes, expansions, globs, operators,
+ * redirections or comments), so its words are what bash splits at blanks, and none of them writes.
+ */
+export function plainReadOnly(command: string): boolean {
+  if (!/^[\w.,:=/+@%~ \t-]+$/.test(command)) return false;
+  const [program = "", ...args] = command.trim().split(/[ \t]+/);
+  if (!/^[\w.+-]+$/.test(program) || !Object.hasOwn(READ_ONLY, program)) return false;
+  return writesBy(program, READ_ONLY[program], args) === undefined;
+}
+
 /** Returns why the command line is not read-only, or undefined when every part of it only reads. */
 export function readOnlyProblem(commands: CommandInfo[], analysis?: Analysis): string | undefined {
   if (!analysis) return "cannot be analyzed";

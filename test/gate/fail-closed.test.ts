@@ -82,7 +82,7 @@ describe("the known breaks are denied, gate closed", () => {
 });
 
 describe("a limit only lets reading through", () => {
-  test.each(named([`cat ${words(5000)}`, "ls many/*", "cat {1..300}", `head -1 ${words(4500)}`]))("read-only at a limit passes: %s", (_, line) => {
+  test.each(named([`cat ${words(5000)}`, "ls many/*", "cat {1..300}", `head -1 ${words(4500)}`, `cat ${words(12000)}`, `git status -- ${words(12000)}`]))("read-only at a limit passes: %s", (_, line) => {
     const r = bash(line);
     expect(`${r.exitCode} ${r.stderr}`).toBe("0 ");
   });
@@ -91,6 +91,7 @@ describe("a limit only lets reading through", () => {
   test("a condition that closes its stdin at once does not crash the hook on a large payload (it would fail open)", () => {
     for (let i = 0; i < 3; i++) expect(bash(`head -1 ${words(4500)}`).exitCode).toBe(0);
   });
+  test.each(named([`cp ${words(12000)} innocent/x`, `cat ${words(12000)} > innocent/x`, `sort -o innocent/x ${words(12000)}`, `cat ${words(12000)}; cp /tmp/evil innocent/x`]))("past 64 KiB only a plain read passes: %s", (_, line) => denied(bash(line), /too-long/));
   test("a line the analysis could not finish is never read-only", () => denied(bash(`cat x; ${"$(".repeat(60)}true${")".repeat(60)}`), /could not finish/));
 });
 
