@@ -1,3 +1,5 @@
+import { escapeControls } from "./control-chars";
+
 /** A user-facing failure: printed as one line, never with a stack trace. */
 export class AgentihooksError extends Error {
   constructor(
@@ -18,5 +20,6 @@ export class PayloadError extends AgentihooksError {
 /** Returns a one-line message for any thrown value. */
 export function oneLine(err: unknown): string {
   const text = err instanceof Error ? err.message : String(err);
-  return text.replace(/\s+/g, " ").trim().slice(0, 500);
+  // a message may quote a path or a payload: its control characters are shown, never sent to a terminal
+  return escapeControls(text.replace(/\s+/g, " ").trim().slice(0, 500));
 }

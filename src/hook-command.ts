@@ -2,6 +2,7 @@
 // Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
 // no stack trace ever reaches the harness.
 import { closest } from "./did-you-mean";
+import { escapeControls } from "./control-chars";
 import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
@@ -70,8 +71,9 @@ let answered = false;
 /** Writes the answer. Bun.write, not process.stdout: node's stream setup costs milliseconds per call. */
 async function write(answer: Answer): Promise<number> {
   answered = true;
-  if (answer.stdout) await Bun.write(Bun.stdout, line(answer.stdout));
-  if (answer.stderr) await Bun.write(Bun.stderr, line(answer.stderr));
+  // a harness shows both to the person: no control character from a payload reaches a terminal
+  if (answer.stdout) await Bun.write(Bun.stdout, line(escapeControls(answer.stdout, true)));
+  if (answer.stderr) await Bun.write(Bun.stderr, line(escapeControls(answer.stderr)));
   return answer.exitCode;
 }
 

@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { runBackups } from "../setup/init";
 import { setupLines } from "./setup-output";
+import { writeOut } from "./terminal-text";
 
 // `agentihooks backups`: the .agentihooks.bak files init made before it first changed a config (user
 // scope, and the current repository's project scope); `--remove` deletes them, all or nothing.
@@ -19,6 +20,6 @@ export default defineCommand({
   },
   run({ args }) {
     const lines = setupLines(() => runBackups({ remove: !!args.remove, cwd: process.cwd(), env: process.env }));
-    if (lines) process.stdout.write(`${lines.join("\n")}\n`);
+    if (lines) writeOut(`${lines.join("\n")}\n`);
   },
 });

@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { clearCondition } from "../conditions/author";
 import { notPersonTerminal } from "../gate/person-terminal";
 import { targetArg } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions clear NAME`: deletes one condition file. Not gated (people at a terminal).
 export default defineCommand({
@@ -24,6 +25,7 @@ export default defineCommand({
   run({ args }) {
     // the person at their own terminal removing a file of a repository's layer approves the layer without it
     const r = clearCondition({ file: args.file, scope: args.scope, profile: args.profile, cwd: process.cwd(), target: args.target, approved: !notPersonTerminal() });
-    process.stdout.write(args.json ? `${JSON.stringify(r, null, 2)}\n` : `removed ${r.path} [${r.layer}]\n`);
+    if (args.json) writeJson(r);
+    else writeOut(`removed ${r.path} [${r.layer}]\n`);
   },
 });

@@ -6,6 +6,7 @@ import { type CallExplain, type ExplainDocument, explainPayload } from "../expla
 import { TARGETS } from "../types";
 import { chooseTarget } from "./common";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions explain`: one payload through the real pipeline, every step shown.
 // Side effects are real: matched conditions run (unless --no-run), and enforcement counters of the
@@ -60,7 +61,8 @@ async function explain(args: { payload?: string; command?: string; tool?: string
     : payloadFromSpec({ command: args.command, tool: args.tool }, "PreToolUse", process.cwd());
   const target = detectTarget(raw, process.env.AGENTIHOOKS_TARGET, args.target);
   const doc = await explainPayload(raw, { target, event: args.event, run: args.run !== false });
-  process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+  if (args.json) writeJson(doc);
+  else writeOut(render(doc));
   if (args["exit-code"]) process.exitCode = verdictExit(doc);
 }
 

@@ -8,6 +8,7 @@ import { type Finding, lintLayers, problemFix } from "../explain/lint-rules";
 import { homePaths } from "../state/home";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions lint [PATH...]`: without paths, the layers of the active profile chain as the
 // hook loads them (so shadowing across layers is seen); with paths, each directory is linted as one
@@ -34,8 +35,8 @@ export default defineCommand({
     const { config } = readConfig();
     const findings = paths.length ? lintPaths(paths, config.strictModes) : lintActive(args.target, config.strictModes);
     const errors = findings.filter((f) => f.severity === "error").length;
-    if (args.json) process.stdout.write(`${JSON.stringify({ errors, warnings: findings.length - errors, findings }, null, 2)}\n`);
-    else process.stdout.write(render(findings, errors));
+    if (args.json) writeJson({ errors, warnings: findings.length - errors, findings });
+    else writeOut(render(findings, errors));
     if (errors) process.exitCode = 1;
   },
 });

@@ -12,6 +12,7 @@ import type { Condition, Step } from "../types";
 import { type Denial, denialLine, everyCallDenied } from "../setup/denial";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 export interface ListDocument {
   target: string;
@@ -127,6 +128,7 @@ export default defineCommand({
   },
   run({ args }) {
     const doc = listDocument({ target: args.target, step: args.step, tool: args.tool, command: args.command });
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+    if (args.json) writeJson(doc);
+    else writeOut(render(doc));
   },
 });

@@ -7,6 +7,7 @@ import { casesTemplate, conditionTemplate, type TemplateLanguage } from "../cond
 import { AgentihooksError } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
 import { chooseTarget, targetArg } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions new NAME --language bash|python|ts`: a condition that fails closed and the
 // cases that prove it. The condition goes through `conditions set`'s own path (setCondition: checked
@@ -55,8 +56,8 @@ export default defineCommand({
       scope: args.scope, profile: args.profile, cwd: process.cwd(), replace: args.replace, target: args.target,
     });
     writeFileAtomic(casesPath, `${JSON.stringify(casesTemplate(t), null, 2)}\n`, 0o600);
-    if (args.json) return void process.stdout.write(`${JSON.stringify({ ...r, cases: casesPath }, null, 2)}\n`);
+    if (args.json) return void writeJson({ ...r, cases: casesPath });
     const state = r.active ? `active: it ${step === "pre" ? "denies" : "reports"} a payload it cannot read and a dynamic line` : `not active: ${r.note}`;
-    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n  and ${casesPath}\nnext: write the rule where it says TODO, then run: agentihooks conditions test ${r.path}\n`);
+    writeOut(`wrote ${r.path} [${r.layer}] (${state})\n  and ${casesPath}\nnext: write the rule where it says TODO, then run: agentihooks conditions test ${r.path}\n`);
   },
 });

@@ -4,6 +4,7 @@ import { setCondition } from "../conditions/author";
 import { notPersonTerminal } from "../gate/person-terminal";
 import { AgentihooksError } from "../errors";
 import { targetArg } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions set`: a person writes a condition from a terminal. Not gated: the gate keeps
 // agents from changing conditions on their own, and is enforced in the hook and the MCP server.
@@ -52,8 +53,8 @@ export default defineCommand({
       // written by the person at their own terminal: into a repository's layer, that is their approval of the file
       approved: !notPersonTerminal(),
     });
-    if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+    if (args.json) return void writeJson(r);
     const state = r.active ? `active, #${(r.listed?.order ?? 0) + 1} in execution order` : `not active: ${r.note}`;
-    process.stdout.write(`${(r.repaired ?? []).map((l) => `${l}\n`).join("")}wrote ${r.path} [${r.layer}] (${state})\n`);
+    writeOut(`${(r.repaired ?? []).map((l) => `${l}\n`).join("")}wrote ${r.path} [${r.layer}] (${state})\n`);
   },
 });

@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { showCondition } from "../conditions/author";
 import { targetArg } from "./common";
+import { writeErr, writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions show NAME`: the script of one active condition (file name, key or name).
 export default defineCommand({
@@ -19,8 +20,8 @@ export default defineCommand({
   },
   run({ args }) {
     const r = showCondition({ file: args.file, cwd: process.cwd(), target: args.target });
-    if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
-    process.stderr.write(`# ${r.path} [${r.source}]\n`);
-    process.stdout.write(r.script.endsWith("\n") ? r.script : `${r.script}\n`);
+    if (args.json) return void writeJson(r);
+    writeErr(`# ${r.path} [${r.source}]\n`);
+    writeOut(r.script.endsWith("\n") ? r.script : `${r.script}\n`);
   },
 });

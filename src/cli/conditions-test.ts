@@ -9,6 +9,7 @@ import { AgentihooksError } from "../errors";
 import type { Target } from "../types";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks conditions test [NAME|PATH...]`: every case of every active condition (or of the named
 // active conditions, condition files, cases files or directories), each condition alone in a world
@@ -48,8 +49,8 @@ export default defineCommand({
     const reports = await runAll(files, target, args.case, !!args.verbose);
     const failed = reports.reduce((n, r) => n + (r.error ? 1 : 0) + r.results.filter((x) => !x.pass).length, 0);
     const passed = reports.reduce((n, r) => n + r.results.filter((x) => x.pass).length, 0);
-    if (args.json) process.stdout.write(`${JSON.stringify({ target, passed, failed, files: reports, without_cases: without }, null, 2)}\n`);
-    else process.stdout.write(render(reports, without, passed, failed, !!args.verbose));
+    if (args.json) writeJson({ target, passed, failed, files: reports, without_cases: without });
+    else writeOut(render(reports, without, passed, failed, !!args.verbose));
     if (failed > 0) process.exitCode = 1;
   },
 });

@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { type Check, runDoctor } from "../setup/doctor";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks doctor`: what is wrong, and the command that fixes it. Exit 1 when anything fails.
 export default defineCommand({
@@ -19,8 +20,8 @@ export default defineCommand({
   run({ args }) {
     const checks = runDoctor({ cwd: process.cwd(), env: process.env });
     const failed = checks.filter((c) => c.level === "fail").length;
-    if (args.json) process.stdout.write(`${JSON.stringify({ ok: failed === 0, checks }, null, 2)}\n`);
-    else process.stdout.write(render(checks, failed));
+    if (args.json) writeJson({ ok: failed === 0, checks });
+    else writeOut(render(checks, failed));
     if (failed) process.exitCode = 1;
   },
 });

@@ -5,10 +5,11 @@ import { describeCadence } from "../enforcement/banner";
 import { AgentihooksError } from "../errors";
 import { targetArg } from "./common";
 import { paint } from "./paint";
+import { writeOut } from "./terminal-text";
 
 // `agentihooks enforcement set|list|clear`: a thin edge over enforcement/api.ts, which MCP calls too.
 
-const out = (text: string) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
+const out = (text: string) => writeOut(text.endsWith("\n") ? text : `${text}\n`);
 
 const set = defineCommand({
   meta: {

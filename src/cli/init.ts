@@ -3,6 +3,7 @@ import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
 import { paint } from "./paint";
 import { setupLines } from "./setup-output";
+import { writeErr, writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -46,10 +47,11 @@ export default defineCommand({
     if (!lines) return;
     // Every call denied is said first, in red, with its fix; repairs of the home come before the rest.
     const after = checkAfterInit(targets, process.cwd(), process.env, !!args["dry-run"]);
-    if (after.denied) process.stderr.write(`${paint().red(after.denied)}\n`);
+    if (after.denied) writeErr(`${paint().red(after.denied)}\n`);
     if (after.denied && !args["dry-run"]) process.exitCode = 1;
     const all = [...after.repaired, ...lines];
     const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, sandbox: !!args.sandbox, denied: after.denied, lines: all };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${all.join("\n")}\n`);
+    if (args.json) writeJson(doc);
+    else writeOut(`${all.join("\n")}\n`);
   },
 });

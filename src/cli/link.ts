@@ -3,6 +3,7 @@ import { defineCommand } from "citty";
 import { AgentihooksError } from "../errors";
 import { linkBundle, linkProfile } from "../setup/link";
 import { chooseTarget } from "./common";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks link BUNDLE_DIR` | `agentihooks link --profile NAME DIR [--target T]`.
 export default defineCommand({
@@ -25,6 +26,7 @@ export default defineCommand({
     if (args.target && !args.profile) throw new AgentihooksError("E_USAGE", "--target applies only with --profile");
     const lines = args.profile ? linkProfile(args.profile, args.dir, args.target ? chooseTarget(args.target) : undefined) : linkBundle(args.dir);
     const doc = { command: "link", linked: args.profile ? "profile" : "bundle", profile: args.profile, path: resolve(args.dir), target: args.target, lines };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
+    if (args.json) writeJson(doc);
+    else writeOut(`${lines.join("\n")}\n`);
   },
 });

@@ -9,8 +9,9 @@ import { parseDuration } from "../explain/log-stats";
 import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
 import { LOG_FILE } from "../state/hook-log";
+import { escapeLine as visible } from "../control-chars";
 import { paint } from "./paint";
-import { visible } from "./safe-text";
+import { writeErr, writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks log`: the decision log. With no action, the decisions that match the filters, newest
 // last; `verify` checks the hash chain; `export` writes a time range as JSONL; `report` sums up several
@@ -86,7 +87,7 @@ async function shipNow(logs: string, args: Record<string, unknown>): Promise<voi
   if (!target) throw new AgentihooksError("E_USAGE", "no OTLP endpoint: set OTEL_EXPORTER_OTLP_ENDPOINT (or AGENTIHOOKS_OTLP_ENDPOINT), and AGENTIHOOKS_OTLP is not off");
   const opts = { maxTimeMs: seconds(args["max-time"], "max-time", 60_000), idleMs: seconds(args.watch, "watch", 0) };
   const { releaseShipLock, ship, takeShipLock } = await import("../export/shipper");
-  const say = args.quiet ? undefined : (line: string) => process.stderr.write(`agentihooks: ${line}\n`);
+  const say = args.quiet ? undefined : (line: string) => writeErr(`agentihooks: ${line}\n`);
   if (target.warning) say?.(target.warning);
   if (!takeShipLock(logs)) {
     say?.("another shipper is running; it sends what is pending");
@@ -94,7 +95,7 @@ async function shipNow(logs: string, args: Record<string, unknown>): Promise<voi
   }
   try {
     const r = await ship(logs, target, { ...opts, say });
-    if (!args.quiet) process.stdout.write(`sent ${r.sent} record${r.sent === 1 ? "" : "s"}${r.pending ? `, ${r.pending} still pending` : ""}\n`);
+    if (!args.quiet) writeOut(`sent ${r.sent} record${r.sent === 1 ? "" : "s"}${r.pending ? `, ${r.pending} still pending` : ""}\n`);
     if (r.pending) {
       say?.(`could not send everything (${r.error}); the rest stays in the log for the next run`);
       process.exitCode = 1;
@@ -131,11 +132,11 @@ function filterOf(args: Record<string, unknown>): Filter {
 
 function verify(logs: string, json: boolean): void {
   const r = verifyLog(logs);
-  if (json) process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
+  if (json) writeJson(r);
   else if (r.ok) {
     const extra = [r.unchained ? `${r.unchained} written without the lock (not chained)` : "", r.prunedBefore ? "older files were rotated away" : ""].filter(Boolean);
-    process.stdout.write(`ok: ${r.lines} lines in ${r.files} file${r.files === 1 ? "" : "s"} follow one chain${extra.length ? ` (${extra.join("; ")})` : ""}\n`);
-  } else process.stderr.write(`agentihooks: the log was changed: ${r.problem?.file} line ${r.problem?.line} ${r.problem?.why}\n`);
+    writeOut(`ok: ${r.lines} lines in ${r.files} file${r.files === 1 ? "" : "s"} follow one chain${extra.length ? ` (${extra.join("; ")})` : ""}\n`);
+  } else writeErr(`agentihooks: the log was changed: ${r.problem?.file} line ${r.problem?.line} ${r.problem?.why}\n`);
   if (!r.ok) process.exitCode = 1;
 }
 
@@ -144,13 +145,14 @@ function exportRange(logs: string, filter: Filter, out?: string): void {
   const text = records.filter((r) => matches(r, filter)).map((r) => JSON.stringify(r)).join("\n");
   const body = text ? `${text}\n` : "";
   if (out) writeFileAtomic(out, body, 0o600);
-  else process.stdout.write(body);
+  else writeOut(body, true);
 }
 
 function report(files: string[], filter: Filter, json: boolean): void {
   const { records } = readRecords(files);
   const doc = buildReport(records.filter((r) => isHookRecord(r) && matches(r, filter)));
-  process.stdout.write(json ? `${JSON.stringify(doc, null, 2)}\n` : renderReport(doc));
+  if (json) writeJson(doc);
+  else writeOut(renderReport(doc));
 }
 
 function renderReport(doc: Report): string {
@@ -176,14 +178,14 @@ function show(logs: string, filter: Filter, args: Record<string, unknown>): Prom
   const { records, unreadable } = readLog(logs);
   const picked = records.filter((r) => matches(r, filter));
   const shown = limit > 0 ? picked.slice(-limit) : picked;
-  if (args.json) process.stdout.write(`${JSON.stringify({ records: shown, matched: picked.length, unreadable }, null, 2)}\n`);
-  else if (args.jsonl) process.stdout.write(shown.map((r) => `${JSON.stringify(r)}\n`).join(""));
+  if (args.json) writeJson({ records: shown, matched: picked.length, unreadable });
+  else if (args.jsonl) writeOut(shown.map((r) => `${JSON.stringify(r)}\n`).join(""), true);
   else {
     const p = paint();
-    if (!records.length) process.stdout.write(`${p.dim(`no decisions logged yet (${join(logs, LOG_FILE)})`)}\n`);
-    else if (!shown.length) process.stdout.write(`${p.dim("no decision matches")}\n`);
-    else process.stdout.write(`${shown.map((r) => row(r)).join("\n")}\n`);
-    if (picked.length > shown.length) process.stdout.write(`${p.dim(`(${picked.length - shown.length} older matches not shown: --limit 0 shows all)`)}\n`);
+    if (!records.length) writeOut(`${p.dim(`no decisions logged yet (${join(logs, LOG_FILE)})`)}\n`);
+    else if (!shown.length) writeOut(`${p.dim("no decision matches")}\n`);
+    else writeOut(`${shown.map((r) => row(r)).join("\n")}\n`);
+    if (picked.length > shown.length) writeOut(`${p.dim(`(${picked.length - shown.length} older matches not shown: --limit 0 shows all)`)}\n`);
   }
   if (args.follow) return follow(logs, filter, args);
 }
@@ -229,7 +231,8 @@ async function follow(logs: string, filter: Filter, args: Record<string, unknown
     for (const line of lines) {
       const r = parseRecord(line);
       if (!r || !isHookRecord(r) || !matches(r, filter)) continue;
-      process.stdout.write(args.json || args.jsonl ? `${JSON.stringify(r)}\n` : `${row(r)}\n`);
+      if (args.json || args.jsonl) writeOut(`${JSON.stringify(r)}\n`, true);
+      else writeOut(`${row(r)}\n`);
     }
   }
 }

@@ -3,6 +3,7 @@ import { AgentihooksError, oneLine } from "../errors";
 import { listProfiles, parseChain, renderProfiles, useProfiles } from "../setup/profile";
 import { TARGETS } from "../types";
 import { chooseTarget } from "./common";
+import { writeErr, writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks profile list|use`: which profiles each harness runs, and switching them in state.json.
 // (`examples` and `docs` are the cli branch's additions to citty's meta: the cast keeps this file
@@ -14,7 +15,7 @@ function usage(f: () => void): void {
     f();
   } catch (err) {
     if (!(err instanceof AgentihooksError) || !["E_USAGE", "E_PROFILE"].includes(err.code)) throw err;
-    process.stderr.write(`agentihooks: ${oneLine(err)}\n`);
+    writeErr(`agentihooks: ${oneLine(err)}\n`);
     process.exitCode = 2;
   }
 }
@@ -32,7 +33,8 @@ const list = defineCommand({
   args: { json: { type: "boolean", description: "Print one JSON document" } },
   run({ args }) {
     const listing = listProfiles();
-    process.stdout.write(args.json ? `${JSON.stringify(listing, null, 2)}\n` : renderProfiles(listing));
+    if (args.json) writeJson(listing);
+    else writeOut(renderProfiles(listing));
   },
 });
 
@@ -53,7 +55,7 @@ const use = defineCommand({
   run({ args }) {
     usage(() => {
       const targets = args.target ? [chooseTarget(args.target)] : TARGETS;
-      process.stdout.write(`${useProfiles(parseChain(args.names), targets).join("\n")}\n`);
+      writeOut(`${useProfiles(parseChain(args.names), targets).join("\n")}\n`);
     });
   },
 });

@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { AgentihooksError } from "../errors";
 import { analyze, type ShellAnalysis } from "../shell/analyze";
 import { paint } from "./paint";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks programs [--json] CMD`: what `bash.<cli>` conditions see for a command line.
 // The positional words are joined with spaces, so both `programs 'git push'` and `programs git push`
@@ -32,7 +33,8 @@ export default defineCommand({
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
-    process.stdout.write(json ? `${JSON.stringify(documentOf(a), null, 2)}\n` : render(a));
+    if (json) writeJson(documentOf(a));
+    else writeOut(render(a));
   },
 });
 
@@ -91,7 +93,7 @@ async function analyzeLines(): Promise<void> {
     const a = analyze(text);
     out.push(JSON.stringify({ programs: a.programs, wrappers: a.wrappers, modules: a.modules, dynamic: a.dynamic, why: a.why.map((r) => r.construct) }));
   }
-  process.stdout.write(out.length ? `${out.join("\n")}\n` : "");
+  writeOut(out.length ? `${out.join("\n")}\n` : "");
 }
 
 function render(a: ShellAnalysis): string {

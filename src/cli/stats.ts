@@ -2,8 +2,9 @@ import { defineCommand } from "citty";
 import { type ConditionStats, type StatsDocument, parseDuration, readStats } from "../explain/log-stats";
 import { shortBy } from "../decisions/read";
 import { homePaths } from "../state/home";
+import { escapeLine as visible } from "../control-chars";
 import { paint } from "./paint";
-import { visible } from "./safe-text";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks stats [--since DURATION] [--json]`: what each condition answered and what it cost, from
 // the hook's own log, with a latency bar per condition so the guard that slows every call stands out.
@@ -25,7 +26,8 @@ export default defineCommand({
   run({ args }) {
     const since = args.since ? parseDuration(args.since) : undefined;
     const doc: StatsDocument = { ...readStats(homePaths().logs, since), since: args.since };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+    if (args.json) writeJson(doc);
+    else writeOut(render(doc));
   },
 });
 

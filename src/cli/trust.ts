@@ -9,6 +9,7 @@ import { notPersonTerminal } from "../gate/person-terminal";
 import { homePaths } from "../state/home";
 import { forgetTrust, loadTrustStore, setTrust } from "../state/trust-store";
 import { ArgvError } from "./strict-args";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks trust [DIR]` | `--revoke` | `--forget` | `--list`: a person approves, in the manner of
 // `direnv allow`, what a repository's own .agentihooks/conditions/ holds now: its file names and
@@ -34,7 +35,7 @@ export default defineCommand({
   },
   run({ args }) {
     const home = homePaths().home;
-    const out = (doc: Record<string, unknown>, lines: string[]) => process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
+    const out = (doc: Record<string, unknown>, lines: string[]) => (args.json ? writeJson(doc) : writeOut(`${lines.join("\n")}\n`));
     if ([args.list, args.revoke, args.forget].filter(Boolean).length > 1) throw new ArgvError("trust", "--list, --revoke and --forget exclude each other");
     if (args.list) {
       if (args.dir !== undefined) throw new ArgvError("trust", "--list takes no folder");

@@ -9,6 +9,7 @@ import { parseDuration } from "../explain/log-stats";
 import { homePaths } from "../state/home";
 import { loadTrustStore } from "../state/trust-store";
 import { listDocument } from "./conditions-list";
+import { writeOut } from "./terminal-text";
 
 // `agentihooks ui`: a read-only page on 127.0.0.1 with what the decision log, the layers, the trust
 // records and the conditions' cases say. The server lives until Ctrl-C; every request reads the log
@@ -43,8 +44,8 @@ export default defineCommand({
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
-    if (args.json) return void process.stdout.write(`${JSON.stringify({ url: dash.url, port: dash.port })}\n`);
-    process.stdout.write(`agentihooks dashboard: ${dash.url}\n(read-only, this machine only; Ctrl-C stops)\n`);
+    if (args.json) return void writeOut(`${JSON.stringify({ url: dash.url, port: dash.port })}\n`, true);
+    writeOut(`agentihooks dashboard: ${dash.url}\n(read-only, this machine only; Ctrl-C stops)\n`);
     if (args.open && process.stdout.isTTY) openBrowser(dash.url);
   },
 });

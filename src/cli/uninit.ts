@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runUninit } from "../setup/init";
 import { setupLines } from "./setup-output";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks uninit`: remove exactly what init added; the recorded profile chain stays for a later init.
 export default defineCommand({
@@ -29,6 +30,7 @@ export default defineCommand({
     const lines = setupLines(() => runUninit({ targets, scope, dryRun: !!args["dry-run"], mcp: args.mcp !== false, removeBackups, cwd: process.cwd(), env: process.env }));
     if (!lines) return;
     const doc = { command: "uninit", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, lines };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
+    if (args.json) writeJson(doc);
+    else writeOut(`${lines.join("\n")}\n`);
   },
 });

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty";
 import { unlinkBundle, unlinkProfile } from "../setup/link";
+import { writeJson, writeOut } from "./terminal-text";
 
 // `agentihooks unlink` | `agentihooks unlink --profile NAME`.
 export default defineCommand({
@@ -20,6 +21,7 @@ export default defineCommand({
   run({ args }) {
     const lines = args.profile ? unlinkProfile(args.profile, !!args.force) : unlinkBundle(!!args.force);
     const doc = { command: "unlink", unlinked: args.profile ? "profile" : "bundle", profile: args.profile, lines };
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${lines.join("\n")}\n`);
+    if (args.json) writeJson(doc);
+    else writeOut(`${lines.join("\n")}\n`);
   },
 });

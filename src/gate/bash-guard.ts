@@ -11,7 +11,9 @@ import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
 import { argWords, isLiteral, LineState, literalText } from "./line-state";
+import { checkDeadline, GateLimit, overBudget } from "./limits";
 import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
+import { withHere } from "./pattern-alternatives";
 import type { Piece } from "./word-value";
 
 /** What a call would change among the things that decide which conditions run. */
@@ -26,11 +28,34 @@ export interface Write {
 const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);
 /** Names that, relative to a folder only known when the line runs, could be part of a protected path. */
 const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot"]);
-/** Each line's words cost a symlink walk each; a huge line is judged by its text and first words. */
-const MAX_OPERANDS = 256;
+/** Each operand costs a symlink walk: past this many, the line is one the gate cannot judge (limits.ts). */
+const MAX_OPERANDS = 4096;
 
-/** Returns what the shell line would change, or undefined when it leaves protected things alone. */
+/** What to do when the analysis stopped early, by the issue that stopped it. */
+const UNFINISHED_ADVICE: Record<string, string> = {
+  "too-long": "split it into commands under 64 KiB each, or write long text with the file tool",
+  "too-deep": "flatten the nesting: compute inner values in commands of their own",
+  budget: "split it into smaller commands",
+  unterminated: "close the quote or heredoc it leaves open",
+  syntax: "fix its syntax (bash would not read it as written)",
+  internal: "split it into smaller commands",
+};
+
+/**
+ * Returns what the shell line would change, or undefined when it leaves protected things alone. A
+ * limit reached on the way (limits.ts) counts as touching something protected: only reading passes.
+ */
 export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
+  try {
+    return judgeLine(command, scope, analysis);
+  } catch (e) {
+    if (!(e instanceof GateLimit)) throw e;
+    const problem = (require("./read-only") as typeof import("./read-only")).readOnlyProblem(analysis?.commands ?? [], analysis);
+    return problem ? { what: `a shell command the gate cannot judge in full (${e.limit}) that ${problem}; ${e.advice}` } : undefined;
+  }
+}
+
+function judgeLine(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
   const commands = analysis?.commands ?? [];
   const line = new LineState(scope, command, commands);
   // self-call.ts loads only for a line that may drive this executable (a superset, cheaply told)
@@ -42,6 +67,11 @@ export function bashWrite(command: string, scope: PathScope, analysis?: ShellAna
     if (change) return { what: `a shell command that makes ${change}` };
     line.follow(c);
   }
+  // a line the analysis could not finish may do anything in the part it did not see
+  const stop = analysis?.issues?.find((i) => Object.hasOwn(UNFINISHED_ADVICE, i.code));
+  // a huge plain read (`cat` of thousands of files) is read-only without the analysis
+  if (stop?.code === "too-long" && (require("./read-only") as typeof import("./read-only")).plainReadOnly(command)) return undefined;
+  if (stop) throw new GateLimit(`the shell analysis could not finish the line (${stop.code}: ${stop.message})`, UNFINISHED_ADVICE[stop.code]);
   const touched = touchedBy(command, analysis, scope);
   if (!touched) return undefined;
   // Loaded here: most commands touch nothing protected, and building the read-only table costs at start-up.
@@ -57,6 +87,8 @@ const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "
 function maySelfCall(c: CommandInfo): boolean {
   if (c.program === null) return !!c.dynamic;
   if (c.program.startsWith("agentihooks") || (c.via !== undefined && /xargs|parallel|find|watch/.test(c.via))) return true;
+  // an argument only known when it runs may be a subcommand of this executable under another name
+  if (c.argsExpand) return true;
   for (const a of c.args) if (SHAPE_WORDS.has(a)) return true;
   return false;
 }
@@ -86,11 +118,32 @@ export function touchedBy(command: string, analysis: ShellAnalysis | undefined, 
     }
     const remover = c.program !== null && REMOVERS.has(c.program);
     for (const w of operands(c)) {
-      if (budget-- <= 0) return undefined;
+      if (budget-- <= 0) overBudget("the line names too many operands to check", MAX_OPERANDS, "split it into smaller commands");
+      if ((budget & 63) === 0) checkDeadline("checking the line's operands");
       const hit = judgeWord(w.word, line, remover || w.redirect, dotglob, memo);
       if (hit) return hit;
     }
     line.follow(c);
+  }
+  return codeTouches(analysis, line, memo, budget);
+}
+
+/**
+ * Paths named inside code the line carries (`python -c 'open("innocent/x","w")'`, an awk program, a
+ * sed script, any argument with blanks in it): each token that looks like a path is checked as one,
+ * as the cwd the line starts in sees it, so a symlink beside the line is found there too.
+ */
+function codeTouches(analysis: ShellAnalysis | undefined, line: LineState, memo: Map<string, string>, budget: number): string | undefined {
+  const texts = [...(analysis?.inline ?? []).map((i) => i.code), ...(analysis?.commands ?? []).flatMap((c) => c.args.filter((a) => /\s/.test(a)))];
+  for (const text of texts) {
+    for (const token of text.split(/[\s"'`(),;=<>{}|&!]+/)) {
+      if (!token.includes("/") || token.length > 4096) continue;
+      if (budget-- <= 0) overBudget("the line's code names too many paths to check", MAX_OPERANDS, "split it into smaller commands");
+      for (const cwd of line.cwds) {
+        const k = protectedKind(token.startsWith("~/") ? line.scope.userHome + token.slice(1) : token, line.scope, cwd, memo);
+        if (k) return `${KIND_TEXT[k]} (${token}, in code the line runs)`;
+      }
+    }
   }
   return undefined;
 }
@@ -121,7 +174,7 @@ function operands(c: CommandInfo): { word: Word; redirect: boolean }[] {
 /** Returns what a word can name that is protected, or undefined. */
 function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
   const scope = line.scope;
-  for (const p of line.patterns(w)) {
+  for (const p of withHere(line.patterns(w))) {
     if (isLiteral(p)) {
       const text = literalText(p);
       if (!text) continue;
@@ -158,7 +211,6 @@ function judgePattern(p: Piece[], raw: string, line: LineState, remover: boolean
     if (lexical.ancestor) return `a folder holding protected files (the pattern ${raw} can name it)`;
     if (full.some((x) => "any" in x)) continue;
     const matches = expandGlob(segs, abs, "/");
-    if (!matches) continue;
     const found = globMatch(matches, scope, memo);
     if (found.kind) return `${KIND_TEXT[found.kind]} (the pattern ${raw} matches it)`;
     if (remover && found.ancestor) return `a folder holding protected files (the pattern ${raw} matches it)`;

@@ -99,7 +99,7 @@ export function gateMessage(what: string): string {
   return (
     `agentihooks: ${what} is refused: agents do not create, change or remove conditions (or what decides which ` +
     "run) on their own, and the condition gate for this session is closed. Ask the person to request it in their " +
-    'own words in a new prompt, naming agentihooks or the condition, e.g. "add an agentihooks condition that ..." or ' +
+    'own words in a new prompt (a request, not a question), naming agentihooks or the condition, e.g. "add an agentihooks condition that ..." or ' +
     '"remove the <name> condition"; that opens the gate until the end of the turn (one hour at most). Then use the ' +
     "condition_set / condition_clear tools of the agentihooks MCP server. Reading stays open: condition_list, " +
     "condition_show, `agentihooks conditions list`."

@@ -5,6 +5,7 @@
 import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { findGitRoot } from "../conditions/trust";
+import { checkDeadline } from "./limits";
 
 interface Place<K> {
   path: string;
@@ -62,6 +63,7 @@ function fileIds(dir: string): Set<string> {
   if (!ids) {
     ids = new Set();
     for (const f of listFiles(dir)) {
+      checkDeadline("looking for hard links to protected files");
       try {
         ids.add(idOf(statSync(f)));
       } catch {}
@@ -92,6 +94,7 @@ function listFiles(dir: string, depth = 0, out: string[] = []): string[] {
     return out;
   }
   for (const n of names) {
+    checkDeadline("looking for hard links to protected files");
     const p = join(dir, n);
     try {
       if (lstatSync(p).isDirectory()) listFiles(p, depth + 1, out);

@@ -4,6 +4,7 @@
 // does, not from the link's folder as a lexical join would.
 import { lstatSync, readlinkSync, realpathSync } from "node:fs";
 import { isAbsolute } from "node:path";
+import { checkDeadline } from "./limits";
 
 /** Links followed before a path counts as a loop (the kernel's own limit is 40). */
 const MAX_LINKS = 40;
@@ -28,8 +29,10 @@ function resolveLinks(abs: string): string {
     return realpathSync.native(abs);
   } catch {}
   const parts = abs.split("/").filter(Boolean);
+  const firstUp = parts.indexOf("..");
   for (let keep = parts.length - 1; keep > 0; keep--) {
-    if (parts.slice(0, keep).includes("..")) continue; // `..` past a link must be walked
+    checkDeadline("following the symlinks of a path");
+    if (firstUp >= 0 && firstUp < keep) continue; // `..` past a link must be walked
     try {
       return walk(realpathSync.native(`/${parts.slice(0, keep).join("/")}`), parts.slice(keep));
     } catch {}
@@ -44,6 +47,7 @@ function walk(start: string, rest: string[]): string {
   let links = 0;
   let exists = true;
   while (pending.length) {
+    if ((pending.length & 255) === 0) checkDeadline("following the symlinks of a path");
     const part = pending.pop() as string;
     if (part === "." || part === "") continue;
     if (part === "..") {

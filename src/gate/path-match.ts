@@ -5,18 +5,25 @@
 //               (a value only known when it runs) across any number of them. A template counts only
 //               when its last segment is matched by a segment that is not wholly unknown, so
 //               `$OUT/report.txt` is not every path there is, but `$X/conditions/a.sh` is a layer.
-//   filesystem  a glob without ANY is expanded against the folders that exist (bounded), and each
-//               match is checked as a path, so a glob through a symlink into a layer is caught.
-import { readdirSync } from "node:fs";
+//   filesystem  a glob without ANY is expanded against the folders that exist, and each match is
+//               checked as a path, so a glob through a symlink into a layer is caught. The expansion
+//               is bounded in folders, matches and time; past a bound the line is not judged (limits.ts).
+import { lstatSync, readdirSync } from "node:fs";
+import { checkDeadline, overBudget } from "./limits";
 import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, TEMPLATES } from "./paths";
 import type { Piece } from "./word-value";
 
-/** One path segment of a pattern: its regular expression, and whether an ANY is part of it. */
+/** One path segment of a pattern: its matcher, and whether an ANY is part of it. */
 interface Seg {
-  re: RegExp;
+  /** True when a name matches the segment (case-insensitive: an over-approximation on purpose). */
+  test: (name: string) => boolean;
   wild: boolean;
   /** Only an ANY: it stands for any number of segments. */
   open: boolean;
+  /** The segment's text when it holds no wildcard at all (a name to join, not a folder to list). */
+  exact?: string;
+  /** `**`: with globstar, any number of folders (each walked when the glob is expanded). */
+  deep?: boolean;
 }
 
 export interface MatchResult {
@@ -26,25 +33,69 @@ export interface MatchResult {
   ancestor: boolean;
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+/** One unit of a segment's matcher: a star (any run of characters) or a test of one character. */
+type Unit = "*" | ((ch: string) => boolean);
+
+/**
+ * Returns a linear-time matcher of one name against units (the classic two-pointer wildcard match):
+ * a name the agent chose and a pattern of many stars must not cost exponential backtracking.
+ */
+function matcher(units: Unit[], noDotLead: boolean): (name: string) => boolean {
+  return (raw) => {
+    const name = raw.toLowerCase();
+    if (noDotLead && name.startsWith(".")) return false;
+    let p = 0;
+    let n = 0;
+    let starP = -1;
+    let starN = 0;
+    while (n < name.length) {
+      const u = units[p];
+      if (p < units.length && u !== "*" && u(name[n])) {
+        p++;
+        n++;
+      } else if (p < units.length && u === "*") {
+        starP = p++;
+        starN = n;
+      } else if (starP >= 0) {
+        p = starP + 1;
+        n = ++starN;
+      } else return false;
+    }
+    while (p < units.length && units[p] === "*") p++;
+    return p === units.length;
+  };
+}
 
 /** Splits pattern pieces into segments at each literal `/`; `absolute` when it starts with one. */
 export function segmentsOf(p: Piece[], dotglob: boolean): { segs: Seg[]; absolute: boolean } {
   const segs: Seg[] = [];
-  let src = "";
+  let units: Unit[] = [];
+  let text = "";
   let wild = false;
+  let glob = false;
   let only = true;
+  let noDotLead = false;
   let first = true;
   let absolute = false;
   const end = () => {
-    if (src === "\\." && !wild) src = ""; // "." names the folder it is in
-    else if (src === "\\.\\." && !wild) {
-      if (segs.length && !segs[segs.length - 1].wild) segs.pop();
-      src = "";
+    const plain = !wild && !glob;
+    // `**` alone: any number of segments (globstar), lexically and when expanded
+    if (glob && !wild && text === "" && units.length >= 2 && units.every((u) => u === "*")) {
+      segs.push({ test: () => true, wild: true, open: true, deep: true });
+      units = [];
+      glob = noDotLead = false;
+      only = true;
+      return;
     }
-    if (src || wild) segs.push({ re: new RegExp(`^${src}$`, "i"), wild, open: wild && only });
-    src = "";
-    wild = false;
+    if (plain && text === ".") units = []; // "." names the folder it is in
+    else if (plain && text === "..") {
+      if (segs.length && !segs[segs.length - 1].wild) segs.pop();
+      units = [];
+    }
+    if (units.length || wild) segs.push({ test: matcher(units, noDotLead), wild, open: wild && only, exact: plain ? text : undefined });
+    units = [];
+    text = "";
+    wild = glob = noDotLead = false;
     only = true;
   };
   for (const x of p) {
@@ -54,17 +105,19 @@ export function segmentsOf(p: Piece[], dotglob: boolean): { segs: Seg[]; absolut
         if (k > 0) end();
         if (first && k === 0 && part === "" && parts.length > 1) absolute = true;
         if (part) {
-          src += escape(part);
+          for (const ch of part.toLowerCase()) units.push((c) => c === ch);
+          text += part;
           only = false;
         }
       });
     } else if ("any" in x) {
-      src += ".*";
+      units.push("*");
       wild = true;
     } else {
       // bash does not let a leading wildcard match a leading dot, unless dotglob is on
-      const lead = src === "" && !dotglob ? "(?!\\.)" : "";
-      src += lead + ("star" in x ? "[^/]*" : "one" in x ? "[^/]" : classRe(x.cls));
+      if (units.length === 0 && !dotglob && !("star" in x && x.dots)) noDotLead = true;
+      units.push("star" in x ? "*" : "one" in x ? () => true : classTest(x.cls));
+      glob = true;
       only = false;
     }
     first = false;
@@ -73,9 +126,16 @@ export function segmentsOf(p: Piece[], dotglob: boolean): { segs: Seg[]; absolut
   return { segs, absolute };
 }
 
-function classRe(cls: string): string {
+/** Returns a test of one character against a bracket expression (any character when it cannot be read). */
+function classTest(cls: string): (ch: string) => boolean {
+  if (/\[[:=.]/.test(cls)) return () => true; // POSIX classes and collating symbols: any character
   const body = cls.replace(/^[!^]/, "^").replace(/\\/g, "\\\\").replace(/^\]/, "\\]");
-  return `[${body}]`;
+  try {
+    const re = new RegExp(`^[${body}]$`, "i");
+    return (ch) => re.test(ch);
+  } catch {
+    return () => true;
+  }
 }
 
 /** Returns what the segments can name among the protected templates and roots. */
@@ -116,7 +176,7 @@ function align(segs: Seg[], i: number, target: string[], under: boolean): "insid
     // a segment holding an ANY may stand for several names; each covered name is then accepted
     const end = s.wild ? target.length : t + 1;
     for (let e = t + 1; e <= end; e++) {
-      if (e === t + 1 && !s.re.test(target[t])) {
+      if (e === t + 1 && !s.test(target[t])) {
         if (!s.wild) return false;
         continue;
       }
@@ -128,44 +188,91 @@ function align(segs: Seg[], i: number, target: string[], under: boolean): "insid
   return ancestor ? "ancestor" : undefined;
 }
 
-/** Budgets of one filesystem expansion: folders listed, paths produced. */
-const MAX_LISTINGS = 64;
-const MAX_MATCHES = 256;
+/** Budgets of one filesystem expansion: folders listed, paths produced (past them: limits.ts). */
+const MAX_LISTINGS = 1024;
+const MAX_MATCHES = 4096;
+const GLOB_ADVICE = "name the files, or use a narrower glob, in a line of its own";
 
 /**
- * Returns the existing paths a glob pattern (no ANY) matches, starting at `/` or `cwd`; undefined
- * when the budget ran out (the caller then relies on the lexical check alone, which already counted).
+ * Returns the existing paths a glob pattern (no ANY) matches, starting at `/` or `cwd`. Past its
+ * budgets or the gate's time it throws a GateLimit: a glob that could match a symlink into a layer
+ * among the ones not looked at is not judged "touches nothing".
  */
-export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[] | undefined {
+export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[] {
   let paths = [absolute ? "" : cwd.replace(/\/$/, "")];
   let listings = 0;
+  let deep = false;
   for (const s of segs) {
     const next: string[] = [];
     for (const base of paths) {
-      const plain = /^\^((?:[^\\.*+?^${}()|[\]]|\\.)*)\$$/.exec(s.re.source);
-      if (plain) {
-        next.push(`${base}/${plain[1].replace(/\\(.)/g, "$1")}`);
+      if (s.exact !== undefined) {
+        next.push(`${base}/${s.exact}`);
         continue;
       }
-      if (++listings > MAX_LISTINGS) return undefined;
+      if (s.deep) {
+        deep = true;
+        listings = walkDown(base, next, listings);
+        continue;
+      }
+      if (++listings > MAX_LISTINGS) overBudget("a glob of the line lists too many folders", MAX_LISTINGS, GLOB_ADVICE);
+      checkDeadline("expanding a glob of the line");
       let names: string[];
       try {
         names = readdirSync(base || "/");
       } catch {
         continue;
       }
-      for (const n of names) if (s.re.test(n)) next.push(`${base}/${n}`);
-      if (next.length > MAX_MATCHES) return undefined;
+      for (let k = 0; k < names.length; k++) {
+        if ((k & 1023) === 1023) checkDeadline("expanding a glob of the line");
+        if (s.test(names[k])) next.push(`${base}/${names[k]}`);
+      }
+      if (next.length > MAX_MATCHES) overBudget("a glob of the line matches too many paths", MAX_MATCHES, GLOB_ADVICE);
     }
     paths = next;
   }
-  return paths;
+  // bash returns only paths that exist; after `**` the names joined to each folder mostly do not, and
+  // a glob matching nothing is judged as its literal word (bash-guard.ts)
+  return deep ? paths.filter(exists) : paths;
+}
+
+function exists(path: string): boolean {
+  try {
+    lstatSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Adds `base` and every path beneath it to `out` (`**`); returns the listings spent. */
+function walkDown(base: string, out: string[], listings: number): number {
+  const dirs = [base];
+  out.push(base);
+  while (dirs.length) {
+    const dir = dirs.pop() as string;
+    if (++listings > MAX_LISTINGS) overBudget("a glob of the line lists too many folders", MAX_LISTINGS, GLOB_ADVICE);
+    checkDeadline("expanding a glob of the line");
+    let entries: import("node:fs").Dirent[];
+    try {
+      entries = readdirSync(dir || "/", { withFileTypes: true });
+    } catch {
+      continue;
+    }
+    for (const e of entries) {
+      out.push(`${dir}/${e.name}`);
+      if (e.isDirectory()) dirs.push(`${dir}/${e.name}`);
+    }
+    if (out.length > MAX_MATCHES) overBudget("a glob of the line matches too many paths", MAX_MATCHES, GLOB_ADVICE);
+  }
+  return listings;
 }
 
 /** Returns what a glob's existing matches can name: protected (as paths) or holding protected things. */
 export function globMatch(matches: string[], scope: PathScope, memo: Map<string, string>): MatchResult {
   const out: MatchResult = { ancestor: false };
-  for (const m of matches) {
+  for (let i = 0; i < matches.length; i++) {
+    const m = matches[i];
+    if ((i & 31) === 0) checkDeadline("checking the paths a glob of the line matches");
     const kind = protectedKind(m, scope, "/", memo);
     if (kind) return { kind, ancestor: true };
     if (holdsProtected(m, scope, "/", memo)) out.ancestor = true;

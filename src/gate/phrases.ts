@@ -3,8 +3,9 @@
 // arms only when one clause of the person's own words (prompt-text.ts) holds
 //   a request   a verb that creates, changes or removes, then "condition(s)" a few words later
 //               ("add a new condition", "delete the kubectl condition"), not negated anywhere in the
-//               clause ("Do NOT, under any circumstances, add a condition") and not a question
-//               ("how do I add a condition?"; "can you add ..." is a request), and
+//               clause ("Do NOT, under any circumstances, add a condition", "I forbid you to add
+//               a condition"), not a question (a clause that ends in `?`, "why did you add a
+//               condition"), and not taken back after it ("... just kidding, don't"), and
 //   agentihooks  something that makes it this tool's condition rather than code's ("fix the race
 //               condition", "add a condition to the if"): a strong marker (agentihooks, a matcher
 //               such as pre-bash or bash.git, "remind me", "every time you", the agent or a harness
@@ -20,11 +21,11 @@ export { isTypedPrompt };
 export const VERBS = [
   "set", "add", "create", "make", "write", "put", "install", "remove", "clear", "delete", "drop",
   "update", "change", "edit", "replace", "fix", "adjust", "tweak", "rename", "disable", "enable", "register",
-  "want", "need",
+  "want", "need", "d like", "would like",
 ];
 
 /** Words that may sit between the verb and the name words. */
-const DETERMINERS = ["a", "an", "the", "this", "that", "these", "those", "my", "new", "another", "one", "our", "two", "three", "some", "agentihooks"];
+const DETERMINERS = ["a", "an", "the", "this", "that", "these", "those", "my", "new", "another", "one", "our", "two", "three", "some", "all", "all of", "every", "agentihooks"];
 
 /** Words that cannot be part of a condition's name ("update the docs about conditions"). */
 const FUNCTION_WORDS = new Set([
@@ -37,10 +38,14 @@ const FUNCTION_WORDS = new Set([
 ]);
 const MAX_NAME_WORDS = 4;
 
-/** Negation anywhere in the clause before the verb cancels the request. */
-const NEGATION = /(?:^|[^\p{L}'])(?:not|never|no|nobody|nothing|neither|nor|without|instead|refrain|stop|avoid|cannot|[\p{L}]+n't|dont|wont|cant|shouldnt|doesnt|didnt|isnt)(?![\p{L}'])/iu;
-/** A question about conditions, not a request for one. */
+/** Negation or prohibition anywhere in the clause before the verb cancels the request ("I forbid you to add ..."). */
+const NEGATION = /(?:^|[^\p{L}'])(?:not|never|no|nobody|nothing|neither|nor|without|instead|refrain|stop|avoid|cannot|[\p{L}]+n't|dont|wont|cant|shouldnt|doesnt|didnt|isnt|forbids?|forbidden|forbidding|prohibits?|prohibited|bans?|banned|disallows?|disallowed|vetos?|vetoes|refuses?|rejects?|declines?|abstain|skip|hold\s+off|mustn't|mustnt)(?![\p{L}'])/iu;
+/** A question about conditions, not a request for one (at the start of its clause). */
 const QUESTION = /^(?:\W*)(?:how|what|why|where|when|which|who|whether|is|are|was|were|does|did|should|shall|do\s+(?:i|we)|may\s+i|am\s+i|have|has)\b/i;
+/** A question even without its question mark: "why did you add a condition", "who told you to add ...". */
+const PLAIN_QUESTION = /^\W*(?:why|who(?:m|se)?|how\s+come|did|didn't|does|doesn't|have\s+you|has\s+(?:anyone|someone|it)|were\s+you|was\s+(?:it|that)|is\s+(?:it|there|that)|are\s+(?:there|you|we)|should|shall|how\s+(?:do|does|can|could|would|should|did|to)|what\s+(?:if|happens|does|do|did|is|are|was)|where\s+(?:do|does|did|is|are|should|can)|which)\b|\b(?:why|how\s+come|what\s+for|whether)\b/i;
+/** Taking it back, after the request: "... just kidding, don't", "never mind", a bare "don't." that follows. */
+const RETRACTION = /\b(?:just\s+kidding|kidding|joking|jk|never\s*mind|nvm|scratch\s+that|forget\s+(?:it|that|about\s+it|what\s+i\s+said)|ignore\s+(?:that|this|my\s+(?:last|previous)\s+\w+|the\s+above)|cancel\s+that|on\s+second\s+thought|i\s+take\s+(?:it|that)\s+back|belay\s+that|not\s+really)\b|(?:^|[,:-]\s*|\b(?:actually|wait|no)[,\s]+)(?:don'?t|do\s+not)(?:\s+(?:do\s+)?(?:it|that))?(?:\s+please)?\s*[.!]*\s*$/i;
 
 /** A condition's step-matcher prefix, as in its file name: pre-bash, post-Bash, pre-read+edit, pre-mcp__x. */
 const STEP_TOKEN = /\b(?:pre|post|stop|prompt|fail|permission|start|end|notify|compact|substart|substop)-(?:bash|read|write|edit|multiedit|notebookedit|glob|grep|webfetch|websearch|task|agent|any|view|create|apply_patch|mcp|\*)(?=[\s.+_,;:!?'"-]|$)/i;
@@ -95,23 +100,44 @@ export function findArmingPhrase(prompt: string, names: readonly string[] = []):
   if (typeof prompt !== "string" || !isTypedPrompt(prompt)) return undefined;
   const own = ownWords(prompt);
   const quotedNames = own.quoted.join(" ");
-  for (const clause of clauses(own.text)) {
-    for (const m of clause.matchAll(phraseRe())) {
-      const nameWords = m[2].trim().split(/\s+/).filter(Boolean);
+  const all = clauses(own.text);
+  for (const [k, clause] of all.entries()) {
+    for (const m of matchesFrom(clause)) {
+      const named = /^\s+(?:named|called)\s+([\p{L}\p{N}][\p{L}\p{N}_.+-]*)/u.exec(clause.slice((m.index ?? 0) + m[0].length));
+      const nameWords = [...m[2].trim().split(/\s+/).filter(Boolean), ...(named ? [named[1]] : [])];
       if (nameWords.some((w) => FUNCTION_WORDS.has(w.toLowerCase()))) continue;
       const before = clause.slice(0, m.index);
       if (NEGATION.test(before) || isQuestion(clause, before)) continue;
       if (/\bno\b/i.test(m[1])) continue;
+      // taken back later in the clause or in any clause after it
+      const after = [clause.slice((m.index ?? 0) + m[0].length), ...all.slice(k + 1)];
+      if (after.some((c) => RETRACTION.test(c))) return undefined;
       if (isOurs(clause, nameWords, names, quotedNames)) return m[0].trim();
     }
   }
   return undefined;
 }
 
-/** A question about conditions ("how do I add a condition?"), not a polite request ("can you add ...?"). */
+/** Every match of the phrase in a clause, overlapping ones too ("need you to add a condition" holds "add a condition"). */
+function* matchesFrom(clause: string): Generator<RegExpExecArray> {
+  const re = phraseRe();
+  re.lastIndex = 0;
+  for (let m = re.exec(clause); m; m = re.exec(clause)) {
+    yield m;
+    re.lastIndex = m.index + 1;
+  }
+}
+
+/**
+ * A question about conditions, not a request: any clause that ends in a question mark ("should we add
+ * a condition?", "can you add ...?" too: a request is said as one), and a question without its mark
+ * ("why did you add a condition").
+ */
 function isQuestion(clause: string, before: string): boolean {
+  if (/\?[^\p{L}\p{N}]*$/u.test(clause)) return true;
+  if (PLAIN_QUESTION.test(before)) return true;
   if (/\b(?:can|could|would|will)\s+you\b/i.test(before)) return false;
-  return QUESTION.test(before) && (clause.endsWith("?") || /^\W*how\b/i.test(before));
+  return QUESTION.test(before) && /^\W*how\b/i.test(before);
 }
 
 function isOurs(clause: string, nameWords: string[], names: readonly string[], quoted: string): boolean {

@@ -1,16 +1,30 @@
 // Which shell commands only read. A command line that touches a condition layer passes the closed gate
-// only when every command in it only reads: its program is in READ_ONLY and its arguments pass that
-// program's check, the analysis recorded no effect for it (an option, setting or environment variable
+// only when every command in it only reads: its program is in READ_ONLY and none of its options or
+// operands is one that table says writes (checked per option and operand), the analysis recorded no effect for it (an option, setting or environment variable
 // of that call that runs code or writes a file: src/shell/carriers.ts is the one table of them, shared
 // with the analyzer), no argument of a program with such options is only known when the line runs,
 // nothing in the line is dynamic, and nothing is redirected into a file.
 import type { CommandInfo } from "../shell/programs";
 import type { Analysis } from "../types";
 
-type ArgCheck = (args: string[]) => string | undefined;
-
-const has = (args: string[], re: RegExp) => args.some((a) => re.test(a));
-const positionals = (args: string[]) => args.filter((a) => !a.startsWith("-"));
+/**
+ * What makes a reading program write, per program: options (short letters, anywhere in a cluster;
+ * long names, with any prefix getopt_long would take for them), operand positions that are output
+ * files, subcommands, and `find`'s primaries. Every program of the read-only list has a row: `{}`
+ * says it was checked and has no such option. The analyzer's effects (carriers.ts) are checked apart.
+ */
+interface Writes {
+  /** Short options that write or run (`o` of `sort -o F`, `-ro`, `-oF`). */
+  short?: string;
+  /** Long options that write or run (`--output` and its prefixes `--o`, `--outp=F`). */
+  long?: string[];
+  /** The operand position (0-based, `-` counted) from which operands are written (`uniq IN OUT`). */
+  output?: number;
+  /** Words that write wherever they stand (`bat cache`, `find -delete`, `less +!cmd`'s leading `+`). */
+  words?: RegExp;
+  /** A check of its own (git's subcommands, this executable's). */
+  check?: (args: string[]) => string | undefined;
+}
 
 /** git subcommands that leave the working tree's files as they are (their settings and options are checked apart). */
 const GIT_READS: Readonly<Record<string, 1>> = {
@@ -25,31 +39,71 @@ function gitCheck(args: string[]): string | undefined {
   while (i < args.length && args[i].startsWith("-")) i += GIT_ARG_OPTIONS.includes(args[i]) ? 2 : 1;
   const sub = args[i];
   if (!sub || !Object.hasOwn(GIT_READS, sub)) return `runs \`git ${sub ?? ""}\``;
-  if (sub === "remote" && args.slice(i + 1).some((a) => !a.startsWith("-") && !["show", "get-url"].includes(a))) return "changes a git remote";
-  if (has(args, /^--(?:ext-diff|textconv|filters|open-files-in-pager)$|^-O/)) return "runs a program through git (diff driver, textconv, filter or pager)";
-  return undefined;
+  const rest = args.slice(i + 1);
+  if (sub === "remote" && rest.some((a) => !a.startsWith("-") && !["show", "get-url"].includes(a))) return "changes a git remote";
+  if (rest.some((a) => /^--(?:ext-diff|textconv|filters|open-files-in-pager)$|^-O/.test(a))) return "runs a program through git (diff driver, textconv, filter or pager)";
+  const out = rest.find((a) => longIs(a, ["output"]));
+  return out ? `writes a file (git ${sub} ${out})` : undefined;
 }
 
-/** Checks of the programs whose arguments can make them write; their effects are checked apart. */
-const CHECKS: Readonly<Record<string, ArgCheck>> = {
-  git: gitCheck,
-  sed: (a) => (has(a, /^-[a-zA-Z]*i|^--in-pl/) ? "edits in place (sed -i)" : undefined),
-  sort: (a) => (has(a, /^-[a-zA-Z]*[oT]|^--(?:ou|te|co)/) ? "writes with sort -o, -T or --compress-program" : undefined),
-  uniq: (a) => (positionals(a).length > 1 ? "writes uniq's output file" : undefined),
-  tree: (a) => (has(a, /^-o$/) ? "writes with tree -o" : undefined),
-  file: (a) => (has(a, /^-[a-zA-Z]*C|^--compile/) ? "writes a magic file (file -C)" : undefined),
-  agentihooks: (a) => (["conditions", "programs", "--version", "help", "--help"].includes(positionals(a)[0] ?? "") ? undefined : "runs agentihooks"),
+/** agentihooks subcommands that only read (self-call.ts judges the rest first). */
+function agentihooksCheck(args: string[]): string | undefined {
+  const ops = args.filter((a) => !a.startsWith("-") || ["--version", "--help", "-h"].includes(a));
+  if (["programs", "--version", "help", "--help", "-h", "stats", "doctor"].includes(ops[0] ?? "")) return undefined;
+  if (ops[0] === "conditions" && ["list", "show", "explain", "lint", "test", undefined].includes(ops[1])) return undefined;
+  return "runs agentihooks";
+}
+
+/** Programs that only read, with what makes each of them write (`{}`: nothing does). */
+const READ_ONLY: Readonly<Record<string, Writes>> = {
+  ls: {}, cat: {}, head: {}, tail: {}, grep: {}, egrep: {}, fgrep: {}, jq: {}, echo: {}, printf: {}, wc: {}, diff: {}, cmp: {}, comm: {},
+  stat: {}, du: {}, realpath: {}, readlink: {}, basename: {}, dirname: {}, pwd: {}, cd: {}, test: {}, "[": {}, true: {}, false: {},
+  which: {}, type: {}, cut: {}, tr: {}, nl: {}, column: {}, md5sum: {}, sha1sum: {}, sha256sum: {}, shasum: {}, od: {}, hexdump: {},
+  shellcheck: {}, sleep: {}, more: {}, tac: {}, rev: {}, fold: {}, fmt: {}, expand: {}, rg: { long: ["pre"] },
+  file: { short: "C", long: ["compile"] },
+  date: { short: "s", long: ["set"] },
+  bat: { long: ["generate-config-file", "pager"], words: /^cache$/ },
+  less: { short: "oO", long: ["log-file", "LOG-FILE", "lesskey-src"], words: /^\+/ },
+  find: { words: /^-(?:delete|fprint0?|fprintf|fls|exec|execdir|ok|okdir)$/ },
+  sed: { short: "i", long: ["in-place"] },
+  sort: { short: "oT", long: ["output", "temporary-directory", "compress-program"] },
+  uniq: { output: 1 },
+  tree: { short: "oR" },
+  git: { check: gitCheck },
+  agentihooks: { check: agentihooksCheck },
 };
 
-/** Programs that only read: true for any arguments, or the check in CHECKS. */
-const READ_ONLY: Readonly<Record<string, true>> = {
-  ls: true, cat: true, head: true, tail: true, grep: true, egrep: true, fgrep: true, jq: true, echo: true, printf: true, wc: true,
-  diff: true, cmp: true, comm: true, stat: true, file: true, du: true, realpath: true, readlink: true, basename: true,
-  dirname: true, pwd: true, cd: true, test: true, "[": true, true: true, false: true, which: true, type: true, cut: true,
-  tr: true, nl: true, column: true, md5sum: true, sha1sum: true, sha256sum: true, shasum: true, od: true, hexdump: true,
-  bat: true, shellcheck: true, date: true, sleep: true, less: true, more: true, tac: true, rev: true, fold: true, fmt: true,
-  expand: true, find: true, rg: true, sed: true, sort: true, uniq: true, tree: true, git: true, agentihooks: true,
-};
+/** True when `arg` is one of `names` as a long option, or a prefix of one getopt_long would take. */
+function longIs(arg: string, names: readonly string[]): boolean {
+  if (!arg.startsWith("--") || arg === "--") return false;
+  const given = arg.slice(2).split("=")[0];
+  return given.length > 0 && names.some((n) => n.startsWith(given));
+}
+
+/** Returns why a reading program's arguments make it write, or undefined. */
+function writesBy(program: string, w: Writes, args: string[]): string | undefined {
+  if (w.check) return w.check(args);
+  let operand = 0;
+  let options = true;
+  for (const a of args) {
+    if (options && a === "--") {
+      options = false;
+      continue;
+    }
+    if (w.words?.test(a)) return `writes or runs with ${program} ${a}`;
+    if (options && a.startsWith("--")) {
+      if (w.long && longIs(a, w.long)) return `writes or runs with ${program} ${a}`;
+      continue;
+    }
+    if (options && a.startsWith("-") && a !== "-") {
+      const hit = [...(w.short ?? "")].find((letter) => a.slice(1).includes(letter));
+      if (hit) return `writes or runs with ${program} -${hit} (${a})`;
+      continue;
+    }
+    if (w.output !== undefined && operand++ >= w.output) return `writes its output file (${program} ... ${a})`;
+  }
+  return undefined;
+}
 
 /** Programs whose options can run code or write: an argument only known when the line runs may be such an option. */
 const OPTION_SENSITIVE: Readonly<Record<string, 1>> = { git: 1, sed: 1, sort: 1, uniq: 1, tree: 1, find: 1, rg: 1, less: 1, bat: 1, file: 1, agentihooks: 1 };
@@ -60,6 +114,18 @@ const NOT_FILES = /^(?:\/dev\/(?:null|stdout|stderr|tty|fd\/\d+)|\d+|-)$/;
 function writesFile(r: CommandInfo["redirects"][number]): boolean {
   if (![">", ">>", ">|", "&>", "&>>", "<>", ">&"].includes(r.op)) return false;
   return !NOT_FILES.test(r.target);
+}
+
+/**
+ * True when a line the analysis did not read (past its length limit) is one plain command of a reading
+ * program: nothing in it but words of plain characters (no quotes, expansions, globs, operators,
+ * redirections or comments), so its words are what bash splits at blanks, and none of them writes.
+ */
+export function plainReadOnly(command: string): boolean {
+  if (!/^[\w.,:=/+@%~ \t-]+$/.test(command)) return false;
+  const [program = "", ...args] = command.trim().split(/[ \t]+/);
+  if (!/^[\w.+-]+$/.test(program) || !Object.hasOwn(READ_ONLY, program)) return false;
+  return writesBy(program, READ_ONLY[program], args) === undefined;
 }
 
 /** Returns why the command line is not read-only, or undefined when every part of it only reads. */
@@ -84,5 +150,5 @@ function commandProblem(c: CommandInfo): string | undefined {
   if (c.program === null) return undefined;
   if (!Object.hasOwn(READ_ONLY, c.program)) return `runs ${c.program}, which is not read-only`;
   if (Object.hasOwn(OPTION_SENSITIVE, c.program) && c.argsExpand) return `gives ${c.program} an argument only known when the line runs`;
-  return Object.hasOwn(CHECKS, c.program) ? CHECKS[c.program](c.args) : undefined;
+  return writesBy(c.program, READ_ONLY[c.program], c.args);
 }

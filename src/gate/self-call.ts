@@ -9,6 +9,7 @@
 // that changes state.
 import { basename, join } from "node:path";
 import type { CommandInfo } from "../shell/programs";
+import type { Word } from "../shell/scan";
 import type { Identity } from "./exe-identity";
 import { argWords, isLiteral, type LineState, literalText } from "./line-state";
 import { absolutePath } from "./paths";
@@ -68,24 +69,84 @@ export function selfCallChecker(commands: readonly CommandInfo[], exe: string | 
   return (c, line) => {
     // a program only known when it runs has its own word first among the args; an interpreter, its script
     const callArgs = c.program === null ? c.args.slice(1) : INTERPRETERS.has(c.program) ? scriptArgs(c.args) : c.args;
+    const callWords = argWords(c).slice(c.args.length - callArgs.length);
     // xargs, parallel and find -exec add words of their own: what runs is not all in the line
     const fed = !!c.via && /xargs|parallel|find|watch/.test(c.via);
     const named = c.program !== null && /^agentihooks/.test(c.program);
+    // the subcommand as bash will see it: each value the line gives it, or unknown (then it may be `trust`)
+    const sub = subcommands(c, callArgs, callWords, line);
     // resolving a program costs stats and reads: only for calls shaped like a change of set-up
-    if (!named && !fed && !changeShape(callArgs)) return undefined;
+    if (!named && !fed && !sub.unknown && !sub.shapes.some(changeShape)) return undefined;
+    // an interpreter's script given an argument only known when it runs counts when the script may be ours
+    if (sub.unknown && c.program !== null && INTERPRETERS.has(c.program) && !c.args.some((a) => /agentihooks|main\.[jt]s$/i.test(a))) return undefined;
     // a script run by an interpreter (`bun src/main.ts link .`) cannot be told apart: its shape decides
     const { written, self } = known();
     const who = named ? "self" : c.program !== null && INTERPRETERS.has(c.program) ? "unknown" : whoRuns(c, line, self, written);
     if (who === "other") return undefined;
     // a fed program that is simply not installed is not a copy of this one, unless the line made it
     if (fed && who === "unknown" && c.program !== null && !written.has(c.program) && !changeShape(callArgs)) return undefined;
-    const effect = effectOf(fed ? ["?"] : callArgs);
+    // a static program that is simply not installed, given an argument only known when it runs, neither
+    if (!named && !fed && who === "unknown" && c.program !== null && !written.has(c.program) && !sub.shapes.some(changeShape)) return undefined;
+    const effect = fed ? effectOf(["?"]) : sub.unknown ? "person" : worst(sub.shapes.map(effectOf));
     if (effect === "read") return undefined;
     const name = c.program ?? c.args[0] ?? "?";
     const shown = `\`${[name, ...callArgs.slice(0, 3)].join(" ")}\``;
     const how = who === "self" ? "runs agentihooks" : "may run agentihooks (its program cannot be told apart before it runs)";
-    return { what: `a shell command that ${how} to change its set-up: ${shown}`, personOnly: effect === "person" };
+    const unknownSub = sub.unknown ? " (its subcommand is only known when it runs, and may be `trust`, `init` or `uninit`)" : "";
+    return { what: `a shell command that ${how} to change its set-up: ${shown}${unknownSub}`, personOnly: effect === "person" };
   };
+}
+
+const RANK: Record<Effect, number> = { read: 0, change: 1, person: 2 };
+const worst = (effects: Effect[]): Effect => effects.reduce((a, b) => (RANK[b] > RANK[a] ? b : a), "read");
+
+/** More combinations of subcommand values than this, and the subcommand counts as unknown. */
+const MAX_SHAPES = 16;
+
+/**
+ * The argument lists a call can have once bash expanded its first two words (the line's values for
+ * its variables), or `unknown` when one of them is only known when it runs, or when a program word
+ * only known when it runs may split into a program and arguments of its own.
+ */
+function subcommands(c: CommandInfo, callArgs: string[], callWords: readonly Word[], line: LineState): { shapes: string[][]; unknown: boolean } {
+  const unknown = { shapes: [callArgs], unknown: true };
+  let lead: string[][] = [[]];
+  if (c.program === null) {
+    const progWord = argWords(c)[0];
+    // its values whole (`"$a"`), split into words below: `$a` with a="agentihooks trust" runs agentihooks
+    const whole = progWord && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(progWord.raw) ? { ...progWord, raw: `"${progWord.raw}"` } : progWord;
+    const prog = whole ? valuesOf(whole, line) : undefined;
+    if (!prog) return unknown;
+    // `$cmd` with cmd="npm test" (or "agentihooks trust"): the value's own words come first
+    const fields = prog.map((v) => v.trim().split(/\s+/).slice(1));
+    if (fields.some((f) => f.length)) {
+      if (callWords.some((w) => !valuesOf(w, line))) return unknown;
+      lead = fields;
+    }
+  }
+  if (lead.some((f) => f.length)) {
+    const shapes = lead.map((f) => [...f, ...callArgs]);
+    return shapes.length > MAX_SHAPES ? unknown : { shapes, unknown: false };
+  }
+  const firsts = callWords[0] ? valuesOf(callWords[0], line) : [callArgs[0] ?? ""];
+  if (!firsts) return unknown;
+  const seconds = callWords[1] ? valuesOf(callWords[1], line) : [callArgs[1] ?? ""];
+  if (!seconds && firsts.some((f) => Object.hasOwn(SUB_READS, f))) return unknown;
+  const shapes: string[][] = [];
+  for (const a of firsts) {
+    for (const b of seconds ?? ["?"]) {
+      if (shapes.length >= MAX_SHAPES) return unknown;
+      shapes.push(callArgs.length === 0 ? [] : callArgs.length === 1 ? [a] : [a, b, ...callArgs.slice(2)]);
+    }
+  }
+  return { shapes: shapes.length ? shapes : [callArgs], unknown: false };
+}
+
+/** The texts a word can have, or undefined when any part of it is only known when it runs (or a glob). */
+function valuesOf(w: Word, line: LineState): string[] | undefined {
+  if (w.flags === 0) return [w.text];
+  const pats = line.patterns(w);
+  return pats.every(isLiteral) ? pats.map(literalText) : undefined;
 }
 
 /** Interpreters that run a script given as their first operand (agentihooks' own source, for one). */
@@ -126,23 +187,28 @@ const identityOf = (path: string) => (require("./exe-identity") as typeof import
 const sameProgram = (a: Identity, b: Identity) => (require("./exe-identity") as typeof import("./exe-identity")).isSameProgram(a, b);
 
 function whoRuns(c: CommandInfo, line: LineState, self: Identity | undefined, written: Set<string>): "self" | "other" | "unknown" {
-  if (c.program === null) return c.dynamic ? "unknown" : "other";
-  if (/^agentihooks/.test(c.program)) return "self";
+  if (c.program !== null && /^agentihooks/.test(c.program)) return "self";
   const words = c.words ?? [];
-  const word = words[words.length - argWords(c).length - 1];
-  if (!word) return "unknown";
+  // a program only known when it runs is its first arg's word; the line may still give it its values
+  const progWord = c.program === null ? argWords(c)[0] : words[words.length - argWords(c).length - 1];
+  const word = c.program === null && progWord && /^\$\{?[A-Za-z_][A-Za-z0-9_]*\}?$/.test(progWord.raw) ? { ...progWord, raw: `"${progWord.raw}"` } : progWord;
+  if (!word) return c.program === null && !c.dynamic ? "other" : "unknown";
   const pats = line.patterns(word);
   if (!pats.every(isLiteral)) return "unknown";
   let found = false;
   for (const p of pats) {
-    for (const candidate of candidates(literalText(p), line)) {
+    // a program word whose value holds blanks runs its first word
+    const text = c.program === null ? literalText(p).trim().split(/\s+/)[0] : literalText(p);
+    if (/^agentihooks/i.test(basename(text))) return "self";
+    if (written.has(basename(text).toLowerCase())) return "unknown";
+    for (const candidate of candidates(text, line)) {
       const st = identityOf(candidate);
       if (!st) continue;
       found = true;
       if (self && sameProgram(st, self)) return "self";
     }
   }
-  if (!found || written.has(c.program)) return "unknown";
+  if (!found || (c.program !== null && written.has(c.program))) return "unknown";
   return "other";
 }
 

@@ -38,7 +38,15 @@ function rememberClones(command: string, analysis: ShellAnalysis, scope: PathSco
   if (!analysis.commands.some((c) => c.args.includes("clone"))) return;
   const { recordClones } = require("./clone-record") as typeof import("./clone-record");
   const { LineState } = require("./line-state") as typeof import("./line-state");
-  recordClones(analysis.commands, new LineState(scope, command, analysis.commands), ctx.home, ctx.config, ctx.note);
+  const { GateLimit, startDeadline } = require("./limits") as typeof import("./limits");
+  startDeadline(scope.env);
+  try {
+    recordClones(analysis.commands, new LineState(scope, command, analysis.commands), ctx.home, ctx.config, ctx.note);
+  } catch (e) {
+    // past a limit the clone is not remembered; the same line is judged (and denied) as a write below
+    if (!(e instanceof GateLimit)) throw e;
+    ctx.note(`the clones of this command were not remembered: ${e.limit}`);
+  }
 }
 
 /** Returns why a Bash command cannot be judged (not a string, a NUL byte), or undefined. */

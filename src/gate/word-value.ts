@@ -3,11 +3,14 @@
 // quotes removed as bash removes them, `{a,b}` expanded, variables the line or the environment gives
 // replaced by their values, and everything else only known when it runs (`$X` with no known value,
 // `$(...)`, backticks) becomes ANY, which may hold any characters, `/` included. Unquoted `*`, `?`
-// and `[...]` stay glob wildcards, which never cross a `/`.
+// and `[...]` stay glob wildcards, which never cross a `/`; unquoted values are split into fields and
+// globbed as bash does. Brace expansion is brace-words.ts.
 import { decodeAnsi } from "../shell/ansi-c";
+import { ansiEnd, braceExpand, MAX_ALTERNATIVES, skipBalanced, skipQuote, WORD_ADVICE } from "./brace-words";
+import { overBudget } from "./limits";
 
 /** One piece of a pattern: literal text or a wildcard. */
-export type Piece = { lit: string } | { any: true } | { star: true } | { one: true } | { cls: string };
+export type Piece = { lit: string } | { any: true } | { star: true; dots?: true } | { one: true } | { cls: string };
 
 export interface WordSource {
   text: string;
@@ -17,132 +20,105 @@ export interface WordSource {
 
 /** Values a variable can have, as patterns (a loop variable over `*.ts` is a glob), or undefined when unknown. */
 export type VarLookup = (name: string) => Piece[][] | undefined;
-/** The value of a command substitution's text, when it is one the gate knows; undefined otherwise. */
-export type SubstitutionLookup = (inner: string) => string | undefined;
+/** The values of a command substitution's text, when it is one the gate knows; undefined otherwise. */
+export type SubstitutionLookup = (inner: string) => Piece[][] | undefined;
 
 export interface ExpandContext {
   vars: VarLookup;
   substitution: SubstitutionLookup;
-  userHome: string;
+  /** What `~` stands for: $HOME as the hook has it, and as the line may set it. */
+  homes: Piece[][];
+  /** The IFS values unquoted expansions may split at, as the line may set it (undefined: only the run knows). */
+  ifs?: string[];
 }
-
-/** More alternatives than this (brace expansion, variables with several values) collapse to ANY. */
-const MAX_ALTERNATIVES = 16;
 
 /** Returns the patterns a word can expand to (one for most words). */
 export function wordPatterns(w: WordSource, ctx: ExpandContext): Piece[][] {
-  if (w.flags === 0) return [tilde(w.text, ctx.userHome, w.raw)];
-  const alts = braceExpand(w.raw);
-  if (!alts) return [[{ any: true }]];
   const out: Piece[][] = [];
-  for (const raw of alts) {
+  for (const raw of braceExpand(w.raw, 0)) {
     for (const p of parseRaw(raw, ctx)) {
-      if (out.length >= MAX_ALTERNATIVES) return [[{ any: true }]];
-      out.push(p);
-    }
-  }
-  return out;
-}
-
-function tilde(text: string, home: string, raw: string): Piece[] {
-  if (raw.startsWith("~") && (text === "~" || text.startsWith("~/"))) return [{ lit: home + text.slice(1) }];
-  return [{ lit: text }];
-}
-
-/** Expands unquoted `{a,b}` (nested too); returns undefined past MAX_ALTERNATIVES. */
-function braceExpand(raw: string): string[] | undefined {
-  const open = findBrace(raw);
-  if (!open) return [raw];
-  const [start, end, commas] = open;
-  const out: string[] = [];
-  let from = start + 1;
-  for (const c of [...commas, end]) {
-    const rest = braceExpand(raw.slice(0, start) + raw.slice(from, c) + raw.slice(end + 1));
-    if (!rest) return undefined;
-    out.push(...rest);
-    if (out.length > MAX_ALTERNATIVES) return undefined;
-    from = c + 1;
-  }
-  return out;
-}
-
-/** Returns [open index, close index, top-level comma indexes] of the first unquoted brace list. */
-function findBrace(raw: string): [number, number, number[]] | undefined {
-  for (let i = 0; i < raw.length; i++) {
-    const c = raw[i];
-    if (c === "\\") i++;
-    else if (c === "'" || c === '"') i = skipQuote(raw, i);
-    else if (c === "$") i = raw[i + 1] === "{" ? skipBalanced(raw, i + 1, "{", "}") : skipDollarQuote(raw, i);
-    else if (c === "{") {
-      let depth = 0;
-      const commas: number[] = [];
-      for (let j = i; j < raw.length; j++) {
-        const d = raw[j];
-        if (d === "\\") j++;
-        else if (d === "'" || d === '"') j = skipQuote(raw, j);
-        else if (d === "$") j = skipDollarQuote(raw, j);
-        else if (d === "{") depth++;
-        else if (d === "}" && --depth === 0) {
-          if (commas.length) return [i, j, commas];
-          break;
-        } else if (d === "," && depth === 1) commas.push(j);
+      for (const field of splitFields(p)) {
+        if (out.length >= MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+        out.push(field);
       }
     }
   }
-  return undefined;
+  return out;
 }
 
-function skipQuote(raw: string, i: number): number {
-  const q = raw[i];
-  for (let j = i + 1; j < raw.length; j++) {
-    if (q === '"' && raw[j] === "\\") j++;
-    else if (raw[j] === q) return j;
+
+/** A piece of a word as read: a pattern piece, or a break between fields (word splitting). */
+type RawPiece = Piece | { brk: true };
+
+/** Splits a pattern at its field breaks: each field is a word of its own, and each can name a path. */
+function splitFields(p: RawPiece[]): Piece[][] {
+  if (!p.some((x) => "brk" in x)) return [p as Piece[]];
+  const out: Piece[][] = [[]];
+  for (const x of p) {
+    if ("brk" in x) out.push([]);
+    else out[out.length - 1].push(x);
   }
-  return raw.length;
+  return out.filter((f) => f.length).map(merge);
 }
 
 /**
- * Returns the index of the last character of the `$'...'` (its escapes decoded as bash does, so `\'`
- * does not end it) or `$$` at `raw[i]` (a `$`), or `i` for any other `$`.
+ * Returns a value as an unquoted expansion leaves it: split into fields at blanks and globbed, so
+ * `x='.c* y'; cp a $x` names `.c*` (a glob) and `y`. Every IFS the line may set counts.
  */
-function skipDollarQuote(raw: string, i: number): number {
-  if (raw[i + 1] === "$") return i + 1;
-  return raw[i + 1] === "'" ? ansiEnd(raw, decodeAnsi(raw, i + 2).next) : i;
+function unquoted(values: Piece[][], ctx: ExpandContext): RawPiece[][] {
+  // an IFS only the run knows: the value unsplit, split at blanks, or anything (ANY)
+  const out: RawPiece[][] = ctx.ifs ? [] : [[{ any: true }]];
+  for (const ifs of ctx.ifs ?? ["", " \t\n"]) for (const v of values) out.push(v.flatMap((x) => ("lit" in x ? globbed(x.lit, ifs) : [x])));
+  return out;
 }
 
-/** Returns the index of a `$'...'`'s closing quote from decodeAnsi's `next` (the end when there is none). */
-function ansiEnd(raw: string, next: number): number {
-  return next < 0 ? raw.length : next - 1;
-}
-
-/** Returns the index of the `close` matching the `open` at `i` (quotes respected), or the end. */
-function skipBalanced(raw: string, i: number, open: string, close: string): number {
-  let depth = 0;
-  for (let j = i; j < raw.length; j++) {
-    const c = raw[j];
-    if (c === "\\") j++;
-    else if (c === "'" || c === '"') j = skipQuote(raw, j);
-    else if (c === "$") j = skipDollarQuote(raw, j);
-    else if (c === open) depth++;
-    else if (c === close && --depth === 0) return j;
+/** Literal text as an unquoted expansion leaves it: field breaks at `ifs`, glob characters live. */
+function globbed(lit: string, ifs: string): RawPiece[] {
+  const out: RawPiece[] = [];
+  for (let i = 0; i < lit.length; i++) {
+    const c = lit[i];
+    if (ifs.includes(c)) out.push({ brk: true });
+    else if (c === "*") out.push({ star: true });
+    else if (c === "?") out.push({ one: true });
+    else if (c === "[" && bracketEnd(lit, i) > 0) {
+      const j = bracketEnd(lit, i);
+      out.push({ cls: lit.slice(i + 1, j) });
+      i = j;
+    } else out.push({ lit: c });
   }
-  return raw.length;
+  return out;
 }
 
-/** Reads one brace-free word source into pattern alternatives. */
-function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
-  let alts: Piece[][] = [[]];
-  const push = (...pieces: Piece[]) => {
+/** Returns the index of the `]` closing the bracket expression at `raw[i]` (POSIX classes inside), or -1. */
+function bracketEnd(raw: string, i: number): number {
+  let j = i + 1;
+  if (raw[j] === "!" || raw[j] === "^") j++;
+  if (raw[j] === "]") j++;
+  for (; j < raw.length; j++) {
+    if (raw[j] === "[" && ":=.".includes(raw[j + 1] ?? "")) {
+      const close = raw.indexOf(`${raw[j + 1]}]`, j + 2);
+      if (close < 0) return -1;
+      j = close + 1;
+    } else if (raw[j] === "]") return j;
+  }
+  return -1;
+}
+
+/** Reads one brace-free word source into pattern alternatives (field breaks still in). */
+function parseRaw(raw: string, ctx: ExpandContext): RawPiece[][] {
+  let alts: RawPiece[][] = [[]];
+  const push = (...pieces: RawPiece[]) => {
     for (const a of alts) a.push(...pieces);
   };
-  const pushValues = (values: Piece[][] | undefined) => {
-    if (!values || values.length === 0) return push({ any: true });
-    if (alts.length * values.length > MAX_ALTERNATIVES) return push({ any: true });
-    alts = alts.flatMap((a) => values.map((v) => [...a, ...v]));
+  const pushValues = (values: Piece[][] | undefined, inDq: boolean) => {
+    const shown = values && !inDq ? unquoted(values, ctx) : values;
+    if (!shown || shown.length === 0) return push({ any: true });
+    if (alts.length * shown.length > MAX_ALTERNATIVES) overBudget("a word of the line stands for too many paths", MAX_ALTERNATIVES, WORD_ADVICE);
+    alts = alts.flatMap((a) => shown.map((v) => [...a, ...v]));
   };
   let i = 0;
   if (raw[0] === "~" && (raw.length === 1 || raw[1] === "/")) {
-    push({ lit: ctx.userHome });
+    pushValues(ctx.homes, true);
     i = 1;
   } else if (raw[0] === "~") push({ any: true });
   let inDq = false;
@@ -157,7 +133,7 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
       const j = skipQuote(raw, i);
       push({ lit: raw.slice(i + 1, j) });
       i = j;
-    } else if (c === "$") i = dollar(raw, i, inDq, ctx, push, pushValues);
+    } else if (c === "$") i = dollar(raw, i, inDq, ctx, push, (v) => pushValues(v, inDq));
     else if (c === "`") {
       i = raw.indexOf("`", i + 1);
       if (i < 0) i = raw.length;
@@ -172,7 +148,7 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
     } else if (c === "*") push({ star: true });
     else if (c === "?") push({ one: true });
     else if (c === "[") {
-      const j = raw.indexOf("]", i + 2);
+      const j = bracketEnd(raw, i);
       if (j < 0) push({ lit: c });
       else {
         push({ cls: raw.slice(i + 1, j) });
@@ -180,10 +156,10 @@ function parseRaw(raw: string, ctx: ExpandContext): Piece[][] {
       }
     } else push({ lit: c });
   }
-  return alts.map(merge);
+  return alts.map(mergeRaw);
 }
 
-type Push = (...pieces: Piece[]) => void;
+type Push = (...pieces: RawPiece[]) => void;
 
 /** Reads the expansion at `raw[i]` (a `$`); returns the index of its last character. */
 function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push: Push, pushValues: (v: Piece[][] | undefined) => void): number {
@@ -197,8 +173,7 @@ function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push:
   if (n === "(") {
     const j = skipBalanced(raw, i + 1, "(", ")");
     const inner = raw.slice(i + 2, j);
-    const known = raw[i + 2] === "(" ? undefined : ctx.substitution(inner.trim());
-    push(known !== undefined ? { lit: known } : { any: true });
+    pushValues(raw[i + 2] === "(" ? undefined : ctx.substitution(inner.trim()));
     return j;
   }
   if (n === "{") {
@@ -222,7 +197,11 @@ function dollar(raw: string, i: number, inDq: boolean, ctx: ExpandContext, push:
 
 /** Joins adjacent literals and adjacent ANYs. */
 function merge(p: Piece[]): Piece[] {
-  const out: Piece[] = [];
+  return mergeRaw(p) as Piece[];
+}
+
+function mergeRaw(p: RawPiece[]): RawPiece[] {
+  const out: RawPiece[] = [];
   for (const x of p) {
     const last = out[out.length - 1];
     if (last && "lit" in last && "lit" in x) out[out.length - 1] = { lit: last.lit + x.lit };

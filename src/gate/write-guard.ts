@@ -7,6 +7,7 @@
 //             more than read (bash-guard.ts)
 import type { ShellAnalysis } from "../shell/analyze";
 import type { Write } from "./bash-guard";
+import { GateLimit, startDeadline } from "./limits";
 import { KIND_TEXT, type PathScope, absolutePath, protectedKind } from "./paths";
 
 export type { Write };
@@ -42,8 +43,19 @@ export function conditionWrite(call: WriteCall): Write | undefined {
   const names = [call.toolName, call.rawToolName ?? ""];
   if (names.some((n) => GATED_MCP.test(n))) return { what: `the tool ${call.rawToolName || call.toolName}` };
   const tool = call.toolName.toLowerCase();
+  startDeadline(call.scope.env);
   if (tool === "bash") return bashWrite(String(call.input.command ?? ""), call.scope, call.analysis);
   if (READ_TOOLS.has(tool) || READ_VERBS.test(tool)) return undefined;
+  try {
+    return fileWrite(call);
+  } catch (e) {
+    // a walk past the gate's time (a hard-link scan, a chain of links): what it writes is not known
+    if (e instanceof GateLimit) return { what: `${call.rawToolName || call.toolName}, whose paths the gate cannot judge in full (${e.limit})` };
+    throw e;
+  }
+}
+
+function fileWrite(call: WriteCall): Write | undefined {
   const tool_ = call.rawToolName || call.toolName;
   const paths = toolPaths(call.input);
   for (const p of paths) {

@@ -37,7 +37,7 @@ export const ARMS: string[] = [
   "add a condition that reminds Copilot to run the tests",
   "add a condition: before you run any migration, remind me to back up the database",
   "create a condition that reminds you to run the formatter after every edit",
-  "Can you create a condition that warns me whenever you run docker system prune?",
+  "Can you create a condition that warns me whenever you run docker system prune.",
   "I want a new condition: whenever the agent runs kubectl delete, deny it",
   "add a condition: when you run git push, ask me first",
   "write conditions for kubectl so that writes go through GitOps and remind the agent each time",
@@ -51,7 +51,7 @@ export const ARMS: string[] = [
   "make a condition that denies rm -rf outside the repo",
   "set a condition that asks me before any terraform apply",
   "add a hook condition that denies git push to main",
-  "Can you ADD A CONDITION for npm publish that asks me first?",
+  "Can you ADD A CONDITION for npm publish that asks me first",
   "please add a condition for the Bash tool that warns on git reset --hard",
   "Add a condition that always asks before gh pr merge",
   "add a condition that blocks `git push --force`",
@@ -130,6 +130,9 @@ export const DOES_NOT_ARM: string[] = [
   "without asking me, never add a condition that blocks git push",
   "No new conditions please: add a condition only when I say so",
   // questions about conditions
+  // issue 23.8: a question mark never arms, a polite request included (a request is said as one)
+  "Can you create a condition that warns me whenever you run docker system prune?",
+  "Can you ADD A CONDITION for npm publish that asks me first?",
   "how do I set conditions in settings.json for the whole team?",
   "how do I add a condition for bash.git?",
   "How does one create an agentihooks condition",

@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, BIN, claudeBash, sandbox } from "../helpers";
+import { addCondition, BIN, claudeBash, harnessHook, sandbox } from "../helpers";
 
 const OUTER_LIMIT_MS = 20_000; // what a harness would wait before killing the hook (CONDITIONS_TIMEOUT_SEC is 2)
 
@@ -136,6 +136,10 @@ describe("a built-in on a huge command gives up at the call's deadline", () => {
     writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
     // ~2.5 million words: each guard alone would take many seconds over it (a stat per word, shlex)
     const command = `git status ${"[x] ".repeat(2_500_000)}`;
+    // the closed gate denies a line past the analysis' length limit (issue 23.3): the person opens it,
+    // so the call reaches the built-in guards
+    const armed = harnessHook({ session_id: "s-test", cwd: sb.repo, hook_event_name: "UserPromptSubmit", prompt: "add an agentihooks condition that blocks git push --force" }, { env: sb.env });
+    expect(armed.stdout).toContain("condition gate is open");
     const p = Bun.spawnSync([BIN, "hook"], {
       env: { ...sb.env, CONDITIONS_TIMEOUT_SEC: "1" },
       stdin: new Blob([JSON.stringify(claudeBash(command, sb.repo))]),
