@@ -9,10 +9,10 @@ const PREFIX = "builtin:";
 
 /** Profile name -> its conditions' filenames. */
 const PROFILES: Readonly<Record<string, readonly string[]>> = {
-  // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
-  // The .env guard covers NotebookEdit (Claude Code's fourth file tool writes files too) and Grep (a
+  // default: the guards every machine wants: the git pack (no force pushes or pushes to main/master,
+  // src/rules/packs/, run by the rules engine), no .env files. The .env guard covers NotebookEdit (Claude Code's fourth file tool writes files too) and Grep (a
   // search reads the files it matches: Copilot's grep reads .env) as well as Read, Edit, Write, Bash.
-  default: ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"],
+  default: ["pre-bash-git.rules.toml", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"],
 };
 
 const profileOf = (name: string) => (Object.hasOwn(PROFILES, name) ? PROFILES[name] : undefined);

@@ -29,6 +29,8 @@ export interface Catalog {
    */
   broken?: string[];
   repoRoot?: string;
+  /** Condition names (`pre-bash-git`) and rule ids (`git.push-force`) turned off in state.json. */
+  disabled?: string[];
   cachePath: string;
   fromCache: boolean;
   /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
