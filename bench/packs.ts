@@ -49,6 +49,14 @@ export function loadPackCorpus(path = CORPUS): CorpusCase[] {
 /** Returns the presets of `wanted` that are built-in profiles of this tree. */
 export const availablePresets = (wanted = PRESETS) => wanted.filter((p) => builtinProfileNames().includes(p));
 
+export interface WorldOptions {
+  /**
+   * The agentihooks home beside the user's HOME rather than in it (~/.agentihooks): the gate then does
+   * not answer first for lines that delete the home folder, so a test sees the rule that fires.
+   */
+  agentihooksHomeOutside?: boolean;
+}
+
 interface World {
   root: string;
   env: Record<string, string>;
@@ -60,10 +68,10 @@ interface World {
  * `profiles`) and a repository. It lives under the checkout's .cache/, not the temporary folder: the
  * corpus deletes /tmp/* and $TMPDIR, which the gate rightly refuses when the agentihooks home is there.
  */
-function makeWorld(profiles: string[]): World {
+function makeWorld(profiles: string[], opts: WorldOptions = {}): World {
   mkdirSync(join(REPO, ".cache"), { recursive: true });
   const root = realpathSync(mkdtempSync(join(REPO, ".cache", "packs-")));
-  const ahome = join(root, "home", "user", ".agentihooks");
+  const ahome = opts.agentihooksHomeOutside ? join(root, "agentihooks") : join(root, "home", "user", ".agentihooks");
   const home = join(root, "home", "user");
   const repo = join(home, "work", "repo");
   mkdirSync(join(ahome, "conditions"), { recursive: true });
@@ -86,31 +94,39 @@ const payload = (command: string, cwd: string) =>
     tool_use_id: "toolu_packs",
   });
 
-/** Returns the hook's verdict for one line: exit 2 or a JSON deny is deny, else the JSON's decision. */
-async function verdictOf(bin: string, w: World, line: string): Promise<Verdict> {
-  const p = Bun.spawn([bin, "hook"], { env: w.env, cwd: w.repo, stdin: new Blob([payload(line, w.repo)]), stdout: "pipe", stderr: "pipe" });
-  const [out, code] = await Promise.all([new Response(p.stdout).text(), p.exited]);
-  let decision: unknown;
-  try {
-    decision = out.trim() ? JSON.parse(out).hookSpecificOutput?.permissionDecision : undefined;
-  } catch {
-    return "error";
-  }
-  if (code === 2 || decision === "deny") return "deny";
-  if (decision === "ask" || decision === "allow") return decision;
-  return code === 0 ? "none" : "error";
+export interface HookAnswer {
+  verdict: Verdict;
+  /** The reason the hook gave with its decision ("" when none). */
+  reason: string;
 }
 
-/** Returns the verdict of every case under `profiles`, `jobs` hook processes at a time. */
-export async function verdicts(bin: string, profiles: string[], cases: CorpusCase[], jobs = 2): Promise<Verdict[]> {
-  const w = makeWorld(profiles);
+/** Returns the hook's answer for one line: exit 2 or a JSON deny is deny, else the JSON's decision. */
+async function answerOf(bin: string, w: World, line: string): Promise<HookAnswer> {
+  const p = Bun.spawn([bin, "hook"], { env: w.env, cwd: w.repo, stdin: new Blob([payload(line, w.repo)]), stdout: "pipe", stderr: "pipe" });
+  const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  let answer: { permissionDecision?: unknown; permissionDecisionReason?: unknown } | undefined;
   try {
-    const out: Verdict[] = new Array(cases.length);
+    answer = out.trim() ? JSON.parse(out).hookSpecificOutput : undefined;
+  } catch {
+    return { verdict: "error", reason: out };
+  }
+  const reason = typeof answer?.permissionDecisionReason === "string" ? answer.permissionDecisionReason : err;
+  const decision = answer?.permissionDecision;
+  if (code === 2 || decision === "deny") return { verdict: "deny", reason };
+  if (decision === "ask" || decision === "allow") return { verdict: decision, reason };
+  return { verdict: code === 0 ? "none" : "error", reason: err };
+}
+
+/** Returns the hook's answer to each line under the chain `profiles`, `jobs` hook processes at a time. */
+export async function answers(bin: string, profiles: string[], lines: string[], jobs = 2, opts: WorldOptions = {}): Promise<HookAnswer[]> {
+  const w = makeWorld(profiles, opts);
+  try {
+    const out: HookAnswer[] = new Array(lines.length);
     let next = 0;
     const worker = async () => {
-      while (next < cases.length) {
+      while (next < lines.length) {
         const i = next++;
-        out[i] = await verdictOf(bin, w, cases[i].line);
+        out[i] = await answerOf(bin, w, lines[i]);
       }
     };
     await Promise.all(Array.from({ length: Math.max(1, jobs) }, worker));
@@ -118,6 +134,11 @@ export async function verdicts(bin: string, profiles: string[], cases: CorpusCas
   } finally {
     rmSync(w.root, { recursive: true, force: true });
   }
+}
+
+/** Returns the verdict of every case under `profiles`, `jobs` hook processes at a time. */
+export async function verdicts(bin: string, profiles: string[], cases: CorpusCase[], jobs = 2): Promise<Verdict[]> {
+  return (await answers(bin, profiles, cases.map((c) => c.line), jobs)).map((a) => a.verdict);
 }
 
 const blocks = (v: Verdict) => v === "deny" || v === "ask" || v === "error";

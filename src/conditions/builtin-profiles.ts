@@ -4,11 +4,25 @@
 // would give the module twice).
 // Loaded on demand only: a hook call never needs the text.
 // TypeScript reads a .ts path as the module (a function); with the text attribute Bun gives its text.
+import approveReadonly from "../run/approve-readonly.ts" with { type: "text" };
+import cloudPack from "../rules/packs/pre-bash-cloud.rules.toml" with { type: "text" };
+import containersPack from "../rules/packs/pre-bash-containers.rules.toml" with { type: "text" };
+import databasesPack from "../rules/packs/pre-bash-databases.rules.toml" with { type: "text" };
+import filesystemPack from "../rules/packs/pre-bash-filesystem.rules.toml" with { type: "text" };
 import gitPack from "../rules/packs/pre-bash-git.rules.toml" with { type: "text" };
+import publishingPack from "../rules/packs/pre-bash-publishing.rules.toml" with { type: "text" };
+import secretsPack from "../rules/packs/pre-read+edit+write+notebookedit+grep+bash-secrets.rules.toml" with { type: "text" };
 import secretsEnv from "../../conditions-examples/pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts" with { type: "text" };
 
 /** Condition filename (as the built-in profile names it) -> the text of the file it is built from. */
 export const BUILTIN_TEXTS: Readonly<Record<string, string>> = {
   "pre-bash-git.rules.toml": gitPack as unknown as string,
+  "pre-bash-approve_readonly.ts": approveReadonly as unknown as string,
+  "pre-bash-filesystem.rules.toml": filesystemPack as unknown as string,
+  "pre-bash-databases.rules.toml": databasesPack as unknown as string,
+  "pre-bash-containers.rules.toml": containersPack as unknown as string,
+  "pre-bash-cloud.rules.toml": cloudPack as unknown as string,
+  "pre-bash-publishing.rules.toml": publishingPack as unknown as string,
+  "pre-read+edit+write+notebookedit+grep+bash-secrets.rules.toml": secretsPack as unknown as string,
   "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv as unknown as string,
 };
