@@ -105,7 +105,7 @@ describe("approve-readonly: allow what only reads, never over a deny or an ask",
     const key = decide(ro, "cat ~/.ssh/id_rsa");
     expect(key.decision).toBe("deny");
     expect(key.reason).toContain("secrets.read-credentials:");
-    expect(decide(strictRo, "kubectl get pods").decision).toBe("allow");
+    expect(decide(strictRo, "git log --oneline -5").decision).toBe("allow");
     expect(decide(strictRo, "kubectl delete pod web-1").decision).toBe("ask");
   });
 
