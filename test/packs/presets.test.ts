@@ -109,6 +109,12 @@ describe("approve-readonly: allow what only reads, never over a deny or an ask",
     expect(decide(strictRo, "kubectl delete pod web-1").decision).toBe("ask");
   });
 
+  test("conditions show prints what the built-in is", () => {
+    const show = run(["conditions", "show", "pre-bash-approve_readonly.ts"], { env: ro.env, cwd: ro.repo });
+    expect(show.exitCode).toBe(0);
+    expect(show.stdout).toContain("src/run/approve-readonly.ts");
+  });
+
   test("another condition's ask wins over the allow", () => {
     const sb = withChain(["approve-readonly"]);
     addCondition(join(sb.home, "conditions"), "pre-bash-confirm.sh", `#!/bin/sh\necho '{"decision":"ask","reason":"confirm every command"}'\n`);
