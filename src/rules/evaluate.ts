@@ -4,6 +4,7 @@
 // deny or ask names its rule and how to allow it.
 import type { LineFacts } from "../facts/facts";
 import { matchCommand, matchPath } from "./match";
+import { gitRoot } from "./repo";
 import { type AllowEntry, type DynamicDecision, MAYBE, type PerPreset, type Preset, type Rule, type RuleDecision, type RulesFile, YES } from "./types";
 
 /** What one call gives the rules. */
@@ -16,6 +17,8 @@ export interface RulesCall {
   paths?: string[];
   cwd: string;
   home: string;
+  /** The session's repository (computed on first use). */
+  project?: string;
 }
 
 /** One rule that fired. */
@@ -83,9 +86,10 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
   if (decision === "off") return undefined;
   let maybe: { unknown: string; subject: string } | undefined;
   const fired = (subject: string): Verdict => ({ rule, decision, subject });
+  const where = { home: call.home, project: (call.project ??= gitRoot(call.cwd) ?? call.cwd) };
   if (call.facts && rule.program !== undefined) {
     for (const c of call.facts.commands) {
-      const m = matchCommand(rule, c, file, call.home);
+      const m = matchCommand(rule, c, file, where);
       if (m.tri === YES) return fired(c.program ?? "a command");
       if (m.tri === MAYBE) maybe ??= { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs" };
     }
@@ -93,7 +97,7 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line" };
   }
   for (const p of call.paths ?? []) {
-    const m = matchPath(rule, call.tool, p, call.cwd, file, call.home);
+    const m = matchPath(rule, call.tool, p, call.cwd, file, where);
     if (m.tri === YES) return fired(p);
     if (m.tri === MAYBE) maybe ??= { unknown: "the path is only known when it runs", subject: p };
   }
