@@ -104,7 +104,7 @@ type Add = (severity: Finding["severity"], rule: string, message: string, fix: s
 
 /** A rules file: TOML, the schema, and what the schema cannot say (src/rules/load.ts). */
 function rulesChecks(c: Condition, add: Add): void {
-  const rules = loadRulesFile(c.path);
+  const rules = loadRulesFile(c.path, true);
   if (typeof rules === "string") add("error", "rules-invalid", `denies every call it matches: ${rules}`, "fix the file (docs/rules.md lists its keys, predicates and decisions)");
   else if (!rules.rule?.length && !rules.allow?.length) add("warning", "rules-empty", "has no [[rule]] and no [[allow]]: it does nothing", "add rules, or remove the file");
   matcherChecks(c, add);

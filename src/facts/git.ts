@@ -35,9 +35,19 @@ export function undashGit(c: CommandFact): CommandFact {
   return { ...c, program: "git", args: [{ value: name.slice(4), raw: name.slice(4) }, ...c.args] };
 }
 
-/** Returns what a git command runs as, or undefined when `c` is not git. */
+const seen = new WeakMap<CommandFact, GitInvocation>();
+
+/** Returns what a git command runs as, or undefined when `c` is not git (once per command: rules ask often). */
 export function gitInvocation(c: CommandFact): GitInvocation | undefined {
   if (c.program !== "git") return undefined;
+  let known = seen.get(c);
+  if (!known) seen.set(c, (known = readGit(c)));
+  return known;
+}
+
+// --- internal ---
+
+function readGit(c: CommandFact): GitInvocation {
   let cwd = c.cwd;
   const settings: [string, string | null][] = [];
   let dynamic: string | undefined;
@@ -83,8 +93,6 @@ export function gitInvocation(c: CommandFact): GitInvocation | undefined {
   if (settings.some(([k, v]) => v === null && /^remote\..*\.(?:push|mirror)$/i.test(k))) dynamic ??= "a push setting is only known when it runs";
   return dynamic ? { sub, args, cwd, dynamic } : { sub, args, cwd };
 }
-
-// --- internal ---
 
 function splitSetting(text: string): [string, string | null] {
   const eq = text.indexOf("=");
