@@ -109,12 +109,13 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
     const c = rebuildNow();
     return { all: () => c.conditions, forCall: (step, subject) => c.conditionsFor(step, subject) };
   });
-  const { layers, invalid, problems, repoRoot } = index.head;
+  const { layers, invalid, problems, repoRoot, disabled } = index.head;
   return {
     layers,
     invalid,
     problems,
     repoRoot,
+    disabled,
     cachePath,
     fromCache,
     get conditions() {
@@ -154,7 +155,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, disabled: state.disabled, body: 0 },
     lines: part.lines,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));

@@ -8,7 +8,7 @@ import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { conditionKey } from "./filename";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 5;
+export const INDEX_VERSION = 6;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -43,6 +43,8 @@ export interface IndexHeader {
   invalid: InvalidFile[];
   problems: string[];
   repoRoot?: string;
+  /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
+  disabled?: string[];
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }
@@ -101,8 +103,9 @@ export interface IndexedConditions {
  * the same key and takes its own place in the order. Skipped layers' groups are never read. A group line
  * that does not parse means the file lied: `damaged` is called and its answer used instead.
  */
-export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "folders">; lines: string[] }, damaged: () => IndexedConditions): IndexedConditions {
+export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "folders" | "disabled">; lines: string[] }, damaged: () => IndexedConditions): IndexedConditions {
   const { head, lines } = index;
+  const off = head.disabled?.length ? new Set(head.disabled) : undefined;
   const parsed: Entry[][] = [];
   let fallback: IndexedConditions | undefined;
   const collect = (keep: (step: Step, matcher: string) => boolean): Condition[] => {
@@ -116,6 +119,7 @@ export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "f
         for (const [file, name, async, ext, i] of (parsed[at] ??= JSON.parse(lines[at]) as Entry[])) {
           const key = conditionKey(step, matcher, name);
           byKey.delete(key); // re-insert: the replacing condition takes its own place in the order
+          if (off?.has(key)) continue; // disabled (conditions disable): whichever layer has it
           byKey.set(key, { file, step, matcher, name, async, ext, key, path: `${layer.path}/${file}`, source: layer.source, order: rank * 1_000_000 + i });
         }
       }

@@ -4,10 +4,11 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { builtinFiles, builtinText } from "../conditions/builtin";
-import { isIgnored, parseFilename } from "../conditions/filename";
+import { isIgnored, isRulesFile, parseFilename } from "../conditions/filename";
 import { parseMatcher } from "../conditions/matcher";
 import type { LayerSpec } from "../conditions/layers";
 import { scanLayers } from "../conditions/scan";
+import { loadRulesFile } from "../run/rules";
 import { runnerFor } from "../run/runner";
 import { analyze } from "../shell/analyze";
 import { type Condition, TARGETS, type Target } from "../types";
@@ -84,6 +85,7 @@ function shadowCheck(found: Finding[], path: string, file: string, active: Map<s
 
 function lintCondition(found: Finding[], c: Condition, env: Record<string, string | undefined>): void {
   const add = (severity: Finding["severity"], rule: string, message: string, fix: string) => found.push({ severity, rule, file: c.path, message, fix });
+  if (isRulesFile(c)) return rulesChecks(c, add);
   const runner = runnerFor(c.path, c.ext, env);
   if (typeof runner === "string") add("error", "no-runner", `never runs: ${runner}`, `chmod +x ${c.file} and start it with a shebang, or use .sh, .py or .ts`);
   matcherChecks(c, add);
@@ -99,6 +101,14 @@ function lintCondition(found: Finding[], c: Condition, env: Record<string, strin
 }
 
 type Add = (severity: Finding["severity"], rule: string, message: string, fix: string) => void;
+
+/** A rules file: TOML, the schema, and what the schema cannot say (src/rules/load.ts). */
+function rulesChecks(c: Condition, add: Add): void {
+  const rules = loadRulesFile(c.path, true);
+  if (typeof rules === "string") add("error", "rules-invalid", `denies every call it matches: ${rules}`, "fix the file (docs/rules.md lists its keys, predicates and decisions)");
+  else if (!rules.rule?.length && !rules.allow?.length) add("warning", "rules-empty", "has no [[rule]] and no [[allow]]: it does nothing", "add rules, or remove the file");
+  matcherChecks(c, add);
+}
 
 function matcherChecks(c: Condition, add: Add): void {
   const m = parseMatcher(c.matcher);

@@ -6,8 +6,13 @@
 // not told apart: the folder stays as the first one left it (documented in docs/typescript-conditions.md).
 import { resolve } from "node:path";
 import type { CommandFact } from "../../conditions-examples/_src/condition";
-import type { Where } from "./facts";
+/** Where a line runs: the session's folder and the home folder (for `cd` and `~`). */
+export interface Where {
+  cwd: string;
+  home: string;
+}
 
+/** Follows the static `cd`s of one line: the folder of each command, in order. */
 export class CwdTracker {
   /** The folder at each depth (null: unknown), innermost last. */
   private dirs: (string | null)[];

@@ -7,16 +7,12 @@ import type { CommandFact, FactWord, LineFacts } from "../../conditions-examples
 import { type ShellAnalysis, analyze } from "../shell/analyze";
 import type { CommandInfo } from "../shell/programs";
 import { GLOB, type Word } from "../shell/scan";
-import { CwdTracker } from "./cwd";
+import { CwdTracker, type Where } from "./cwd";
 import { undashGit } from "./git";
 
 export type { CommandFact, FactWord, LineFacts } from "../../conditions-examples/_src/condition";
 
-/** Where a line runs: the session's folder and the home folder (for `cd` and `~`). */
-export interface Where {
-  cwd: string;
-  home: string;
-}
+export type { Where } from "./cwd";
 
 /** Returns the facts of the command line `command` run in `where`. */
 export function commandFacts(command: string, where: Where): LineFacts {

@@ -35,12 +35,24 @@ export function undashGit(c: CommandFact): CommandFact {
   return { ...c, program: "git", args: [{ value: name.slice(4), raw: name.slice(4) }, ...c.args] };
 }
 
-/** Returns what a git command runs as, or undefined when `c` is not git. */
+const seen = new WeakMap<CommandFact, GitInvocation>();
+
+/** Returns what a git command runs as, or undefined when `c` is not git (once per command: rules ask often). */
 export function gitInvocation(c: CommandFact): GitInvocation | undefined {
   if (c.program !== "git") return undefined;
+  let known = seen.get(c);
+  if (!known) seen.set(c, (known = readGit(c)));
+  return known;
+}
+
+// --- internal ---
+
+function readGit(c: CommandFact): GitInvocation {
   let cwd = c.cwd;
   const settings: [string, string | null][] = [];
   let dynamic: string | undefined;
+  /** The keys of settings whose value is only known when it runs ("" when the key is not known either). */
+  const unknownKeys: string[] = [];
   let i = 0;
   for (; i < c.args.length; i++) {
     const w = c.args[i];
@@ -54,14 +66,21 @@ export function gitInvocation(c: CommandFact): GitInvocation | undefined {
     if (!value) break;
     if (name === "-C") cwd = value.value === null || value.glob || cwd === null ? null : resolve(cwd, value.value);
     if (name === "-c") {
-      if (value.value === null) dynamic = "git -c is given a setting only known when it runs";
-      else settings.push(splitSetting(value.value));
+      if (value.value !== null) settings.push(splitSetting(value.value));
+      else {
+        dynamic = "git -c is given a setting only known when it runs";
+        unknownKeys.push(/^["']?([A-Za-z][\w.-]*)=/.exec(value.raw)?.[1]?.toLowerCase() ?? "");
+      }
     }
     if (name === "--config-env") dynamic = "git --config-env takes a setting's value from the environment";
   }
   const subWord = c.args[i];
   let sub = subWord?.value ?? null;
   let args = c.args.slice(i + 1);
+  // a subcommand that is not git's own may be an alias whose value is only known when it runs
+  if (sub !== null && !DASHED.has(sub) && unknownKeys.some((k) => k === "" || k === `alias.${sub!.toLowerCase()}`)) {
+    return { sub: null, args, cwd, dynamic: `git ${sub} may be an alias given with -c, only known when it runs` };
+  }
   const alias = sub === null ? undefined : settings.find(([k]) => k.toLowerCase() === `alias.${sub!.toLowerCase()}`);
   if (alias) {
     const expanded = expandAlias(alias[1]);
@@ -74,8 +93,6 @@ export function gitInvocation(c: CommandFact): GitInvocation | undefined {
   if (settings.some(([k, v]) => v === null && /^remote\..*\.(?:push|mirror)$/i.test(k))) dynamic ??= "a push setting is only known when it runs";
   return dynamic ? { sub, args, cwd, dynamic } : { sub, args, cwd };
 }
-
-// --- internal ---
 
 function splitSetting(text: string): [string, string | null] {
   const eq = text.indexOf("=");

@@ -46,7 +46,7 @@ function changeShape(args: readonly string[]): boolean {
   const first = args[0];
   if (first === undefined) return false;
   if (CHANGE_SHAPES.has(first)) return true;
-  return !!SUB_READS[first] && effectOf(args) === "change" && ["set", "clear"].includes(args[1] ?? "");
+  return !!SUB_READS[first] && effectOf(args) === "change" && ["set", "clear", "disable", "enable"].includes(args[1] ?? "");
 }
 
 /** Returns a checker of one command of the line (given the line's state at that command). */

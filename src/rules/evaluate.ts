@@ -4,6 +4,7 @@
 // deny or ask names its rule and how to allow it.
 import type { LineFacts } from "../facts/facts";
 import { matchCommand, matchPath } from "./match";
+import { gitRoot } from "./repo";
 import { type AllowEntry, type DynamicDecision, MAYBE, type PerPreset, type Preset, type Rule, type RuleDecision, type RulesFile, YES } from "./types";
 
 /** What one call gives the rules. */
@@ -16,6 +17,10 @@ export interface RulesCall {
   paths?: string[];
   cwd: string;
   home: string;
+  /** The session's repository (computed on first use). */
+  project?: string;
+  /** The programs the line runs, null among them when one is only known when it runs (computed on first use). */
+  programs?: Set<string | null>;
 }
 
 /** One rule that fired. */
@@ -83,9 +88,15 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
   if (decision === "off") return undefined;
   let maybe: { unknown: string; subject: string } | undefined;
   const fired = (subject: string): Verdict => ({ rule, decision, subject });
-  if (call.facts && rule.program !== undefined) {
+  const where = {
+    home: call.home,
+    get project() {
+      return (call.project ??= gitRoot(call.cwd) ?? call.cwd); // a stat walk: only for a path predicate
+    },
+  };
+  if (call.facts && rule.program !== undefined && mayRun(rule.program, call)) {
     for (const c of call.facts.commands) {
-      const m = matchCommand(rule, c, file, call.home);
+      const m = matchCommand(rule, c, file, where);
       if (m.tri === YES) return fired(c.program ?? "a command");
       if (m.tri === MAYBE) maybe ??= { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs" };
     }
@@ -93,15 +104,24 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line" };
   }
   for (const p of call.paths ?? []) {
-    const m = matchPath(rule, call.tool, p, call.cwd, file, call.home);
+    const m = matchPath(rule, call.tool, p, call.cwd, file, where);
     if (m.tri === YES) return fired(p);
     if (m.tri === MAYBE) maybe ??= { unknown: "the path is only known when it runs", subject: p };
   }
   if (!maybe) return undefined;
   const onDynamic = dynamicIn(rule, file, preset);
   if (onDynamic === "ignore" || decision === "allow" || decision === "context") return undefined;
-  // never stronger than the rule itself: a rule that asks asks on a dynamic line too, unless on_dynamic denies
+  // what on_dynamic says for the preset (a rule that allows or only comments does nothing on a guess)
   return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown };
+}
+
+/** True when the line may run one of `names`: most lines run none of a rule's programs, and are done at once. */
+function mayRun(names: string | string[], call: RulesCall): boolean {
+  const facts = call.facts!;
+  if (facts.dynamic) return true;
+  const programs = (call.programs ??= new Set(facts.commands.map((c) => (c.program === null && !c.dynamic ? "" : c.program))));
+  if (programs.has(null)) return true;
+  return typeof names === "string" ? programs.has(names) : names.some((n) => programs.has(n));
 }
 
 function allowFits(a: AllowEntry, call: RulesCall): boolean {

@@ -17,8 +17,8 @@ export interface Match {
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === "string" ? [v] : v);
 
-/** Returns whether `rule` matches command `c` (`home` and the file give what predicates need). */
-export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, home: string): Match {
+/** Returns whether `rule` matches command `c` (the home, the session's project and the file give what predicates need). */
+export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where: { home: string; project: string }): Match {
   const programs = list(rule.program);
   if (!programs.length) return { tri: NO };
   if (c.program === null) return c.dynamic ? { tri: MAYBE, unknown: "a program only known when the line runs" } : { tri: NO };
@@ -35,11 +35,17 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, home: 
     if (git.sub !== null) sub = [git.sub];
   }
   const wanted = list(rule.subcommand);
-  const table = mergeTables(file.commands, c.program, wanted);
+  // the options whose values a rule reads take a value, whether or not a table says so
+  const table = mergeTables(file.commands, c.program, wanted, rule.values?.options);
   let read = readWords(args, table);
   let tri: Tri = YES;
-  if (wanted.length) {
-    const s = matchSubcommand(wanted, git ? (git.sub === null ? null : sub) : null, read);
+  if (wanted.length && git && git.sub === null) {
+    // no subcommand, or one only known when it runs (a word, an alias given with -c "$X")
+    if (!git.dynamic) return { tri: NO };
+    tri = MAYBE;
+    unknown ??= git.dynamic;
+  } else if (wanted.length) {
+    const s = matchSubcommand(wanted, git ? sub : null, read);
     if (s.tri === NO) return s;
     if (s.tri === MAYBE) {
       tri = MAYBE;
@@ -47,7 +53,7 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, home: 
     }
     read = s.rest ?? read;
   } else if (git && git.sub === null && git.dynamic) tri = MAYBE;
-  const ctx: PredicateContext = { cwd, home, protectedBranches: file.protected_branches ?? ["main", "master"] };
+  const ctx: PredicateContext = { cwd, home: where.home, project: where.project, protectedBranches: file.protected_branches ?? ["main", "master"] };
   const parts: [Tri, string][] = [
     [options(rule.options, read), "an option only known when the line runs"],
     [operands(rule.operands, read, ctx), "an operand only known when the line runs"],
@@ -67,19 +73,19 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, home: 
 }
 
 /** Returns whether `rule` matches a file tool's path. */
-export function matchPath(rule: Rule, tool: string, path: string, cwd: string, file: RulesFile, home: string): Match {
+export function matchPath(rule: Rule, tool: string, path: string, cwd: string, file: RulesFile, where: { home: string; project: string }): Match {
   if (!rule.tools?.some((t) => t.toLowerCase() === tool.toLowerCase())) return { tri: NO };
-  const ctx: PredicateContext = { cwd, home, protectedBranches: file.protected_branches ?? ["main", "master"] };
+  const ctx: PredicateContext = { cwd, home: where.home, project: where.project, protectedBranches: file.protected_branches ?? ["main", "master"] };
   return { tri: words(rule.paths, [{ value: path, raw: path }], ctx) };
 }
 
 // --- internal ---
 
-function mergeTables(tables: RulesFile["commands"], program: string, sub: string[]): OptionTable | undefined {
+function mergeTables(tables: RulesFile["commands"], program: string, sub: string[], valued: string[] = []): OptionTable | undefined {
   const own = tables?.[program];
   const subs = sub.map((s) => tables?.[`${program} ${s}`]).filter((t): t is OptionTable => !!t);
-  if (!own && !subs.length) return undefined;
-  const all = [own, ...subs].filter((t): t is OptionTable => !!t);
+  if (!own && !subs.length && !valued.length) return undefined;
+  const all = [own, ...subs, { values: valued }].filter((t): t is OptionTable => !!t);
   return { flags: all.flatMap((t) => t.flags ?? []), values: all.flatMap((t) => t.values ?? []), optional: all.flatMap((t) => t.optional ?? []) };
 }
 

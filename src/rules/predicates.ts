@@ -3,6 +3,7 @@
 // MAYBE (the word, or the folder it is relative to, is only known when the line runs). Paths are
 // judged as written, `~` and `$HOME` expanded, `..` resolved, relative to the folder the command runs
 // in; a glob is judged by the folder its fixed part names (`/*` covers `/`). Symlinks are not followed.
+// "The repository" is the session's (the git work tree of its folder, else that folder).
 import { resolve } from "node:path";
 import type { FactWord } from "../facts/facts";
 import { currentBranch, gitRoot } from "./repo";
@@ -13,6 +14,8 @@ import { MAYBE, NO, type Tri, YES } from "./types";
 export interface PredicateContext {
   cwd: string | null;
   home: string;
+  /** The repository the session works in (its folder when it is in none): what "outside" means. */
+  project: string;
   protectedBranches: readonly string[];
 }
 
@@ -86,13 +89,10 @@ const onPath = (test: (p: { path: string; glob: boolean }, ctx: PredicateContext
   return p === null ? MAYBE : test(p, ctx, arg) ? YES : NO;
 };
 
-/** The repository a path is judged against: the one the command runs in, else its folder. */
-const projectRoot = (ctx: PredicateContext): string | null => (ctx.cwd === null ? null : (gitRoot(ctx.cwd) ?? ctx.cwd));
-
+/** A predicate over a path and the session's project (a `cd` elsewhere does not move the project). */
 const onRepo = (test: (path: string, root: string, glob: boolean) => boolean): WordPredicate => (w, ctx) => {
   const p = pathOf(w, ctx);
-  const root = projectRoot(ctx);
-  return p === null || root === null ? MAYBE : test(p.path, root, p.glob) ? YES : NO;
+  return p === null ? MAYBE : test(p.path, ctx.project, p.glob) ? YES : NO;
 };
 
 function branchName(ref: string): string {
