@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, run, sandbox } from "../helpers";
-import { EXAMPLE_OF, GIT_PACK, GIT_PACK_PATH, GUARDS, addGuardScripts, answer, casePayload, makeWorld, parityHomes } from "./parity";
+import { EXAMPLE_OF, GIT_PACK, GIT_PACK_PATH, GUARDS, PACKS, addGuardScripts, answer, casePayload, makeWorld, parityHomes } from "./parity";
 
 const homes = parityHomes();
 const cases = (file: string): Record<string, any>[] =>
@@ -143,7 +143,7 @@ describe("the built-in profile runs without writing anything", () => {
     const sb = sandbox();
     writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
     const list = run(["conditions", "list", "--json"], { env: sb.env, cwd: sb.repo }).json;
-    expect(list.conditions.map((c: any) => [c.file, c.source, c.path])).toEqual([GIT_PACK, ...GUARDS].map((f) => [f, "profile:default", `builtin:default/${f}`]));
+    expect(list.conditions.map((c: any) => [c.file, c.source, c.path])).toEqual([...PACKS, ...GUARDS].sort().map((f) => [f, "profile:default", `builtin:default/${f}`]));
     const show = run(["conditions", "show", GIT_PACK], { env: sb.env, cwd: sb.repo });
     expect(show.stdout).toBe(readFileSync(GIT_PACK_PATH, "utf8"));
     const guard = run(["conditions", "show", GUARDS[0]], { env: sb.env, cwd: sb.repo });

@@ -7,6 +7,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, BIN, claudeBash, sandbox } from "../helpers";
+import { PACKS } from "./parity";
 
 const OUTER_LIMIT_MS = 20_000; // what a harness would wait before killing the hook (CONDITIONS_TIMEOUT_SEC is 2)
 
@@ -143,10 +144,12 @@ describe("a built-in on a huge command gives up at the call's deadline", () => {
       timeout: OUTER_LIMIT_MS,
       killSignal: "SIGKILL",
     });
-    expect(p.exitCode).toBe(0);
+    // answered: allowed, or denied by the git pack's git.push-dynamic-settings (on_dynamic deny: a line
+    // too long to analyze is dynamic) when the packs answer before the deadline
+    expect([0, 2]).toContain(p.exitCode);
     const records = readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
     const guards = records.filter((r) => r.kind === "condition");
-    expect(guards.map((r) => r.condition).sort()).toEqual(["pre-bash-git.rules.toml", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]);
+    expect(guards.map((r) => r.condition).sort()).toEqual([...PACKS, "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"].sort());
     expect(guards.some((r) => r.status === "timeout")).toBe(true);
     // Both ran within one deadline from the start of the call, not one each after the other.
     expect(guards.reduce((n, r) => n + r.duration_ms, 0)).toBeLessThan(1000 + 500);

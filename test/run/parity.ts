@@ -3,7 +3,7 @@
 // runtime layer (the .env guard runs as a process of the executable's Bun; the git pack, a rules file,
 // runs in the hook's process either way). A call answered by both must give the same bytes, exit code
 // and condition log records.
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REPO, type RunResult, type Sandbox, run, sandbox, tempDir } from "../helpers";
 
@@ -16,16 +16,18 @@ export const EXAMPLES = join(REPO, "conditions-examples");
 /** The built-in default profile's git pack (a rules file), and where its text is. */
 export const GIT_PACK = "pre-bash-git.rules.toml";
 export const GIT_PACK_PATH = join(REPO, "src", "rules", "packs", GIT_PACK);
+/** Every pack of the built-in default profile (rules files, run in the hook's process either way). */
+export const PACKS = readdirSync(join(REPO, "src", "rules", "packs")).filter((f) => f.endsWith(".rules.toml")).sort();
 
 export interface Homes {
   inProcess: Sandbox;
   asScripts: Sandbox;
 }
 
-/** Copies the guards' example files (and the git pack) into a runtime layer under the built-in profile's names. */
+/** Copies the guards' example files (and the packs) into a runtime layer under the built-in profile's names. */
 export function addGuardScripts(layer: string): void {
   for (const f of GUARDS) copyFileSync(join(EXAMPLES, EXAMPLE_OF[f]), join(layer, f));
-  copyFileSync(GIT_PACK_PATH, join(layer, GIT_PACK));
+  for (const f of PACKS) copyFileSync(join(REPO, "src", "rules", "packs", f), join(layer, f));
 }
 
 /** Returns the two homes: the built-in default profile, and the guards' files as runtime conditions. */
