@@ -189,6 +189,13 @@ export async function scorePresets(bin: string, presets: string[], cases = loadP
   return out;
 }
 
+/** What approve-readonly answers allow: benign lines (the person is not asked) and destructive ones (must be none). */
+export async function approvals(bin: string, cases = loadPackCorpus(), jobs = 2) {
+  const got = await verdicts(bin, ["approve-readonly"], cases, jobs);
+  const allowed = (expect: string) => cases.filter((c, i) => c.expect === expect && got[i] === "allow");
+  return { benign: cases.filter((c) => c.expect === "allow").length, benignAllowed: allowed("allow").length, destructiveAllowed: allowed("block").map((c) => c.line) };
+}
+
 if (import.meta.main) {
   const flag = (name: string) => {
     const i = process.argv.indexOf(name);
@@ -201,6 +208,10 @@ if (import.meta.main) {
   const scores = await scorePresets(bin, presets, cases, Number(flag("--jobs") ?? 2));
   console.log(`packs corpus: ${cases.length} lines (${cases.filter((c) => c.expect === "block").length} destructive), presets ${presets.join(", ")}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(formatTable(scores));
+  if (builtinProfileNames().includes("approve-readonly") && !flag("--presets")) {
+    const a = await approvals(bin, cases, Number(flag("--jobs") ?? 2));
+    console.log(`approve-readonly: ${a.benignAllowed} of ${a.benign} benign lines allowed without asking (${((100 * a.benignAllowed) / a.benign).toFixed(1)}%); destructive lines allowed: ${a.destructiveAllowed.length}`);
+  }
   const json = flag("--json");
   if (json) writeFileSync(json, `${JSON.stringify(scores, null, 1)}\n`);
 }

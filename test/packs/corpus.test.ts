@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type PackScore, type PresetScore, availablePresets, loadPackCorpus, rates, score, verdicts } from "../../bench/packs";
+import { type PackScore, type PresetScore, approvals, availablePresets, loadPackCorpus, rates, score, verdicts } from "../../bench/packs";
 import { BIN, REPO } from "../helpers";
 
 const BASELINE = join(REPO, "test/packs/corpus-baseline.json");
@@ -66,4 +66,10 @@ describe("the packs' corpus, through the executable", () => {
       }
       expect(regressions(measured[preset], recorded[preset] ?? {})).toEqual([]);
     }, 120_000);
+
+  test("approve-readonly allows no destructive line, and some benign ones", async () => {
+    const a = await approvals(BIN, cases, 2);
+    expect(a.destructiveAllowed).toEqual([]);
+    expect(a.benignAllowed).toBeGreaterThan(a.benign / 10);
+  }, 120_000);
 });

@@ -58,8 +58,10 @@ describe("the presets decide differently", () => {
     // strict only
     ["kubectl delete pod web-1", { default: "none", strict: "ask", paranoid: "deny" }, "k8s.delete:"],
     ["printenv", { default: "none", strict: "ask", paranoid: "deny" }, "secrets.env-dump:"],
-    // a dynamic line that may run a packed program: nothing in default, ask in strict, deny in paranoid
-    ['"$TOOL" delete ns prod', { default: "none", strict: "ask", paranoid: "deny" }, "may do this"],
+    // a command a pack rule may match, but only known when the line runs: nothing in default, ask in
+    // strict, deny in paranoid (a line whose program is unknown is denied in every preset by the git
+    // pack's git.push-dynamic-settings: it may be a push)
+    ['kubectl delete "$KIND" prod', { default: "none", strict: "ask", paranoid: "deny" }, "may do this"],
     // benign everywhere
     ["kubectl get pods -A", { default: "none", strict: "none", paranoid: "none" }, ""],
     ["terraform plan", { default: "none", strict: "none", paranoid: "none" }, ""],
@@ -94,9 +96,10 @@ describe("approve-readonly: allow what only reads, never over a deny or an ask",
     }
   });
 
-  test("a line that writes, runs a writer or is dynamic gets no answer from it", () => {
+  test("a line that writes, runs a writer or is dynamic is not allowed", () => {
     for (const command of ["ls > files.txt", "git commit -m x", "git push origin feature", "git branch topic", "find . -delete", "sed -i s/a/b/ f", "npm test", 'ls "$(cat list)" | sh', "sort -o out.txt in.txt", "bash -c 'ls'"]) {
-      expect([command, decide(ro, command).decision]).toEqual([command, "none"]);
+      const got = decide(ro, command);
+      expect([command, got.decision === "allow" || got.reason.includes("approve-readonly")]).toEqual([command, false]);
     }
   });
 

@@ -22,7 +22,7 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
     nomatch: ["rm ~/notes.txt", "ls ~", "rm -rf ~/work/repo/build", "echo ~"],
   },
   "fs.rm-home-folder": {
-    match: ["rm -rf ~/Documents", "rm -r ~/.ssh", "rm -rf ../../Downloads", "sudo rm -rf ~/.config", "cd .. && rm -rf ."],
+    match: ["rm -rf ~/Documents", "rm -r ~/.ssh", "rm -rf ../../Downloads", "sudo rm -rf ~/.config"],
     nomatch: ["rm -rf ~/.cache", "rm -rf ~/work/repo/tmp", "rm ~/notes.txt"],
   },
   "fs.rm-system": {
@@ -30,7 +30,7 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
     nomatch: ["rm -rf /var/tmp/cache", "ls /etc", "cat /etc/hosts"],
   },
   "fs.rm-repo-parent": {
-    match: ["rm -rf ..", "rm -rf ../", "rm -rf ~/work", "find . -maxdepth 0 -exec rm -rf .. \\;"],
+    match: ["rm -rf ..", "rm -rf ../", "rm -rf ~/work", "cd .. && rm -rf .", "find . -maxdepth 0 -exec rm -rf .. \\;"],
     nomatch: ["rm -rf ../repo/build", "ls ..", "rm ../notes.txt"],
   },
   "fs.rm-repo-root": {
@@ -304,6 +304,10 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
   "secrets.read-credentials": {
     match: ["cat ~/.ssh/id_rsa", "cat ~/.ssh/id_ed25519", "less $HOME/.aws/credentials", "grep token ~/.npmrc", "cat ~/.netrc", "cp ~/.kube/config /tmp/k", "base64 ~/.docker/config.json", "bash -c 'cat ~/.ssh/id_rsa'", "cat ../../.ssh/id_rsa", "rg key ~/.ssh", "sudo cat /etc/shadow", "tar czf k.tgz ~/.gnupg"],
     nomatch: ["cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/config", "cat README.md", "ssh-keygen -y -f ~/.ssh/id_rsa", "ls ~/.ssh"],
+  },
+  "secrets.read-credentials-pattern-file": {
+    match: ["rg -f ~/.ssh/id_rsa src", "grep -f ~/.aws/credentials -r .", "grep --file ~/.netrc notes.txt"],
+    nomatch: ["grep -f patterns.txt src", "rg -e token src"],
   },
   "secrets.keychain": {
     match: ["security find-generic-password -s github -w", "security find-internet-password -g -s host", "security dump-keychain -d login.keychain"],
