@@ -3,7 +3,7 @@
 // mistakes or runs that depend on the harness. The script checks are text heuristics and say so.
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { builtinFiles, builtinText } from "../conditions/builtin";
+import { builtinFile, builtinFiles, builtinText } from "../conditions/builtin";
 import { isIgnored, isRulesFile, parseFilename } from "../conditions/filename";
 import { parseMatcher } from "../conditions/matcher";
 import type { LayerSpec } from "../conditions/layers";
@@ -74,6 +74,8 @@ function shadowCheck(found: Finding[], path: string, file: string, active: Map<s
   if (typeof parsed === "string") return; // reported as invalid
   const winner = active.get(parsed.key);
   if (!winner || winner.path === path) return;
+  // the same built-in file in two built-in profiles (the presets share the packs): nothing is lost
+  if (builtinFile(path) !== undefined && builtinFile(path) === builtinFile(winner.path)) return;
   found.push({
     severity: "warning",
     rule: "shadowed",

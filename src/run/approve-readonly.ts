@@ -51,6 +51,8 @@ export function notReadOnly(command: string): string | undefined {
   const problem = readOnlyProblem(a.commands, a);
   if (problem) return problem;
   for (const c of a.commands as CommandInfo[]) {
+    // `d=~/.ssh; cat $d/id_rsa`: what a read-only program reads must be known, or the packs cannot judge it
+    if (c.argsExpand) return `gives ${c.program} an argument only known when the line runs`;
     const git = c.program === "git" ? gitProblem(c.args) : undefined;
     if (git) return git;
   }

@@ -112,6 +112,11 @@ describe("approve-readonly: allow what only reads, never over a deny or an ask",
     expect(decide(strictRo, "kubectl delete pod web-1").decision).toBe("ask");
   });
 
+  test("lint: a preset and approve-readonly together shadow nothing that would be lost", () => {
+    const lint = run(["conditions", "lint", "--json"], { env: strictRo.env, cwd: strictRo.repo }).json;
+    expect(lint.findings.filter((f: any) => f.file.startsWith("builtin:"))).toEqual([]);
+  });
+
   test("conditions show prints what the built-in is", () => {
     const show = run(["conditions", "show", "pre-bash-approve_readonly.ts"], { env: ro.env, cwd: ro.repo });
     expect(show.exitCode).toBe(0);
