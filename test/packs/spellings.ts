@@ -302,8 +302,16 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
 
   // --- secrets ---
   "secrets.read-credentials": {
-    match: ["cat ~/.ssh/id_rsa", "cat ~/.ssh/id_ed25519", "less $HOME/.aws/credentials", "grep token ~/.npmrc", "cat ~/.netrc", "cp ~/.kube/config /tmp/k", "base64 ~/.docker/config.json", "bash -c 'cat ~/.ssh/id_rsa'", "cat ../../.ssh/id_rsa", "rg key ~/.ssh", "sudo cat /etc/shadow", "tar czf k.tgz ~/.gnupg", "grep -r foo id_rsa", "strings deploy/id_ed25519"],
-    nomatch: ["cat ~/.ssh/id_rsa.pub", "cat deploy/id_rsa.pub", "cat ~/.ssh/config", "cat README.md", "ssh-keygen -y -f ~/.ssh/id_rsa", "ls ~/.ssh"],
+    match: ["cat ~/.ssh/id_rsa", "cat ~/.ssh/id_ed25519", "less $HOME/.aws/credentials", "grep token ~/.npmrc", "cat ~/.netrc", "cp ~/.kube/config /tmp/k", "base64 ~/.docker/config.json", "bash -c 'cat ~/.ssh/id_rsa'", "cat ../../.ssh/id_rsa", "rg key ~/.ssh", "sudo cat /etc/shadow", "tar czf k.tgz ~/.gnupg"],
+    nomatch: ["cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/config", "cat README.md", "ssh-keygen -y -f ~/.ssh/id_rsa", "ls ~/.ssh"],
+  },
+  "secrets.read-private-key": {
+    match: ["strings deploy/id_ed25519", "cat id_rsa", "base64 ./keys/id_ecdsa"],
+    nomatch: ["cat deploy/id_rsa.pub", "cat id_rsa_notes.md"],
+  },
+  "secrets.grep-private-key": {
+    match: ["grep -r foo id_rsa", "rg BEGIN keys/id_ed25519"],
+    nomatch: ["rg id_rsa docs/", "grep -rn id_rsa src", "rg -C 3 id_rsa src/"],
   },
   "secrets.read-credentials-pattern-file": {
     match: ["rg -f ~/.ssh/id_rsa src", "grep -f ~/.aws/credentials -r .", "grep --file ~/.netrc notes.txt"],
