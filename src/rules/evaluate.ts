@@ -62,7 +62,11 @@ export function decisionIn(d: PerPreset<RuleDecision>, preset: Preset): RuleDeci
   return preset === "paranoid" && v === "ask" ? "deny" : v;
 }
 
-/** Returns what a rule that can only fire does in `preset` (the rule's on_dynamic, else the file's, else ignore/ask/deny). */
+/**
+ * Returns what a rule that can only fire does in `preset`: the rule's on_dynamic (a part of its own
+ * command is only known when it runs), else the file's (also for a line that may run any program),
+ * else ignore / ask / deny.
+ */
 export function dynamicIn(rule: Rule, file: RulesFile, preset: Preset): DynamicDecision {
   const d = rule.on_dynamic ?? file.on_dynamic ?? { default: "ignore", strict: "ask", paranoid: "deny" };
   const v = typeof d === "string" ? d : (pick(d, preset) ?? "ignore");
@@ -86,7 +90,8 @@ function pick<T>(d: Partial<Record<Preset, T>>, preset: Preset): T | undefined {
 function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset): Verdict | undefined {
   const decision = decisionIn(rule.decision, preset);
   if (decision === "off") return undefined;
-  let maybe: { unknown: string; subject: string } | undefined;
+  // anyProgram: the line may run any program (this pack's too): the file's on_dynamic decides, not the rule's
+  let maybe: { unknown: string; subject: string; anyProgram?: boolean } | undefined;
   const fired = (subject: string): Verdict => ({ rule, decision, subject });
   const where = {
     home: call.home,
@@ -98,10 +103,10 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     for (const c of call.facts.commands) {
       const m = matchCommand(rule, c, file, where);
       if (m.tri === YES) return fired(c.program ?? "a command");
-      if (m.tri === MAYBE) maybe ??= { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs" };
+      if (m.tri === MAYBE && (!maybe || maybe.anyProgram)) maybe = { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs", anyProgram: m.anyProgram };
     }
     // A dynamic line may run any program: this one too.
-    if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line" };
+    if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line", anyProgram: true };
   }
   for (const p of call.paths ?? []) {
     const m = matchPath(rule, call.tool, p, call.cwd, file, where);
@@ -109,7 +114,7 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     if (m.tri === MAYBE) maybe ??= { unknown: "the path is only known when it runs", subject: p };
   }
   if (!maybe) return undefined;
-  const onDynamic = dynamicIn(rule, file, preset);
+  const onDynamic = dynamicIn(maybe.anyProgram ? { ...rule, on_dynamic: undefined } : rule, file, preset);
   if (onDynamic === "ignore" || decision === "allow" || decision === "context") return undefined;
   // what on_dynamic says for the preset (a rule that allows or only comments does nothing on a guess)
   return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown };

@@ -13,6 +13,8 @@ export interface Match {
   tri: Tri;
   /** Why it could not be told (MAYBE only). */
   unknown?: string;
+  /** MAYBE because the program itself is only known when the line runs (not this rule's business alone). */
+  anyProgram?: true;
 }
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === "string" ? [v] : v);
@@ -21,7 +23,7 @@ const list = (v: string | string[] | undefined): string[] => (v === undefined ? 
 export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where: { home: string; project: string }): Match {
   const programs = list(rule.program);
   if (!programs.length) return { tri: NO };
-  if (c.program === null) return c.dynamic ? { tri: MAYBE, unknown: "a program only known when the line runs" } : { tri: NO };
+  if (c.program === null) return c.dynamic ? { tri: MAYBE, unknown: "a program only known when the line runs", anyProgram: true } : { tri: NO };
   if (!programs.includes(c.program)) return { tri: NO };
   let args = c.args;
   let cwd = c.cwd;

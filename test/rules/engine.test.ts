@@ -175,6 +175,13 @@ describe("presets and dynamic lines", () => {
   });
 });
 
+test("a rule that allows answers allow (and never over another rule's deny)", () => {
+  const { sb, layer } = setUp();
+  writeFile(join(layer, "pre-bash-ok.rules.toml"), `version = 1\n[[rule]]\nid = "ok.ls"\nprogram = ["ls", "rm"]\ndecision = "allow"\nreason = "listing only reads"\n`);
+  expect(verdict(call(sb, "ls -la"))).toMatchObject({ decision: "allow", reason: expect.stringContaining("ok.ls: listing only reads") });
+  expect(verdict(call(sb, "rm -rf /etc")).decision).toBe("deny");
+});
+
 describe("a way out", () => {
   test("an [[allow]] entry in another rules file lets the rule through for the lines it fits", () => {
     const { sb, layer } = setUp();

@@ -82,6 +82,7 @@ const DENIED: [string, string][] = [
   ["git push origin --delete main", "git.push-protected"],
   ["git push -d origin main", "git.push-protected"],
   ["git push --force-with-lease origin main", "git.push-protected"],
+  ["git push --force-w origin main", "git.push-protected"],
   ["git push -o ci.skip origin main", "git.push-protected"],
   ["git push origin -- main", "git.push-protected"],
   ["git add . && git commit -m wip && git push origin main", "git.push-protected"],
@@ -111,6 +112,7 @@ const PASSED = [
   "git push -o --force origin feature/login",
   "cd ../main-checkout && cd ../feature-checkout && git push",
   "(cd ../main-checkout && git status); git push",
+  "x=git; $x log", // a program only known when it runs: the default preset ignores it (strict asks)
 ];
 
 describe("denied through the executable, with the rule id and the way to allow it", () => {
