@@ -29,6 +29,10 @@ export interface Verdict {
   decision: "deny" | "ask" | "allow" | "context";
   /** The rule could only fire (a part of the line is only known when it runs): on_dynamic decided. */
   dynamic?: string;
+  /** It could only fire because the line may run any program: one such verdict stands for the file's rules. */
+  anyProgram?: boolean;
+  /** How many more rules of the file this verdict stands for. */
+  more?: number;
   /** The program of the command it fired on, or the tool's path. */
   subject: string;
 }
@@ -53,6 +57,14 @@ export function judgeCall(file: RulesFile, call: RulesCall, preset: Preset, disa
     else out.verdicts.push(verdict);
   }
   out.verdicts.sort((a, b) => RANK[b.decision] - RANK[a.decision]);
+  // A line that may run any program makes every rule a guess: one verdict (the strongest) says so.
+  // (none when a rule of the file's own programs already answers for the line).
+  const guesses = out.verdicts.filter((v) => v.anyProgram);
+  if (guesses.length && guesses.length < out.verdicts.length) out.verdicts = out.verdicts.filter((v) => !v.anyProgram);
+  else if (guesses.length > 1) {
+    out.verdicts = [guesses[0]];
+    guesses[0].more = guesses.length - 1;
+  }
   return out;
 }
 
@@ -75,9 +87,19 @@ export function dynamicIn(rule: Rule, file: RulesFile, preset: Preset): DynamicD
 
 /** The reason text of a verdict: the rule id, why, the safer way, and how to allow it. */
 export function reasonOf(v: Verdict): string {
-  const head = v.dynamic ? `${v.rule.id}: ${v.subject} may do this, but ${v.dynamic} (${v.rule.reason})` : `${v.rule.id}: ${v.rule.reason}`;
-  const instead = v.rule.alternative ? ` Instead: ${v.rule.alternative}.` : "";
-  const how = v.decision === "deny" || v.decision === "ask" ? ` To allow it: agentihooks conditions disable ${v.rule.id}, or an [[allow]] entry with a reason (docs/rules.md).` : "";
+  const others = v.more ? ` (and ${v.more} more rule${v.more === 1 ? "" : "s"} of this file)` : "";
+  const head = v.anyProgram
+    ? `${v.rule.id}${others}: the line may run a program these rules guard: ${v.dynamic}`
+    : v.dynamic
+      ? `${v.rule.id}: ${v.subject} may do this, but ${v.dynamic} (${v.rule.reason})`
+      : `${v.rule.id}: ${v.rule.reason}`;
+  const instead = v.rule.alternative && !v.anyProgram ? ` Instead: ${v.rule.alternative}.` : "";
+  const how =
+    v.decision !== "deny" && v.decision !== "ask"
+      ? ""
+      : v.anyProgram
+        ? " To allow it: write the program out in the line, or change the file's on_dynamic (docs/rules.md)."
+        : ` To allow it: agentihooks conditions disable ${v.rule.id}, or an [[allow]] entry with a reason (docs/rules.md).`;
   return `${head}.${instead}${how}`.replace(/\.\./g, ".");
 }
 
@@ -117,7 +139,7 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
   const onDynamic = dynamicIn(maybe.anyProgram ? { ...rule, on_dynamic: undefined } : rule, file, preset);
   if (onDynamic === "ignore" || decision === "allow" || decision === "context") return undefined;
   // what on_dynamic says for the preset (a rule that allows or only comments does nothing on a guess)
-  return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown };
+  return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown, ...(maybe.anyProgram ? { anyProgram: true } : {}) };
 }
 
 /** True when the line may run one of `names`: most lines run none of a rule's programs, and are done at once. */

@@ -87,7 +87,11 @@ function pathsOf(input: Record<string, unknown>, cwd: string, home: string): str
 function answer(j: Judged): Result {
   const top = j.verdicts[0];
   if (!top) return undefined;
-  const reason = j.verdicts.filter((v) => v.decision === top.decision).map(reasonOf).join("\n");
+  const same = j.verdicts.filter((v) => v.decision === top.decision);
+  // three reasons say enough; the ids of the others are named
+  const shown = same.slice(0, 3).map(reasonOf);
+  if (same.length > 3) shown.push(`(also ${same.slice(3).map((v) => v.rule.id).join(", ")})`);
+  const reason = shown.join("\n");
   if (top.decision === "deny") return { deny: reason };
   if (top.decision === "context") return reason;
   return { decision: top.decision, reason };

@@ -179,3 +179,31 @@ describe("history and work lost: asked in the default preset", () => {
     test(`${command} passes in the default preset`, () => expect(answer(command).decision).toBe("none"));
   }
 });
+
+describe("presets: strict asks and paranoid denies where default lets a guess through", () => {
+  /** A home whose chain ends in a profile named after the preset (an empty linked folder here). */
+  function presetHome(preset: string) {
+    const home = sandbox();
+    const folder = join(home.root, preset);
+    mkdirSync(join(folder, ".claude", "conditions"), { recursive: true });
+    writeFileSync(join(home.home, "state.json"), JSON.stringify({ version: 1, linked_profiles: { [preset]: folder }, targets: { global: { profiles: ["default", preset] } } }));
+    writeFileSync(join(home.repo, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
+    return (command: string) => {
+      const out = hook(claudeBash(command, home.repo), { env: home.env, target: "claude", event: "PreToolUse" }).json?.hookSpecificOutput ?? {};
+      return { decision: out.permissionDecision ?? "none", reason: out.permissionDecisionReason ?? "" };
+    };
+  }
+  test("a program only known when it runs: one reason for the whole pack", () => {
+    const strict = presetHome("strict")("x=git; $x log");
+    expect(strict.decision).toBe("ask");
+    expect(strict.reason).toContain("more rules of this file): the line may run a program these rules guard");
+    expect(presetHome("paranoid")("x=git; $x log").decision).toBe("deny");
+  });
+  test("rules that ask in default deny in paranoid; rules off in default ask in strict", () => {
+    expect(presetHome("paranoid")("git reset --hard").decision).toBe("deny");
+    const strict = presetHome("strict");
+    expect(strict("git branch -D old").reason).toContain("git.branch-force-delete:");
+    expect(strict("git checkout -- .").decision).toBe("ask");
+    expect(strict("git push origin feature/x").decision).toBe("none");
+  });
+});
