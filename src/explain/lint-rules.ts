@@ -107,6 +107,16 @@ function rulesChecks(c: Condition, add: Add): void {
   const rules = loadRulesFile(c.path, true);
   if (typeof rules === "string") add("error", "rules-invalid", `denies every call it matches: ${rules}`, "fix the file (docs/rules.md lists its keys, predicates and decisions)");
   else if (!rules.rule?.length && !rules.allow?.length) add("warning", "rules-empty", "has no [[rule]] and no [[allow]]: it does nothing", "add rules, or remove the file");
+  else {
+    // A rule names the program after wrappers: one the analyzer reports only as a wrapper never matches.
+    for (const r of rules.rule ?? []) {
+      for (const program of typeof r.program === "string" ? [r.program] : (r.program ?? [])) {
+        if (!analyze(`${program} probe-argument`).programs.includes(program)) {
+          add("warning", "rules-wrapper-program", `rule ${r.id}: ${program} is read as a wrapper (the program it runs is the one judged), so this rule never matches it`, `name the program it runs (sudo git push: program = "git")`);
+        }
+      }
+    }
+  }
   matcherChecks(c, add);
 }
 

@@ -227,6 +227,13 @@ describe("a rules file that does not read denies, and lint says why", () => {
     });
   }
 
+  test("lint warns about a rule that names a wrapper (it never matches: the program after it is judged)", () => {
+    const sb = sandbox();
+    const file = writeFile(join(sb.home, "conditions", "pre-bash-w.rules.toml"), 'version = 1\n[[rule]]\nid = "w.sudo"\nprogram = ["sudo", "rm"]\ndecision = "deny"\nreason = "r"\n');
+    const lint = run(["conditions", "lint", "--json"], { env: sb.env, cwd: sb.repo });
+    expect(lint.json.findings.filter((f: any) => f.file === file).map((f: any) => [f.severity, f.rule])).toEqual([["warning", "rules-wrapper-program"]]);
+  });
+
   test("a .toml that is not named .rules.toml, or a rules file of another step, is an invalid condition name", () => {
     const sb = sandbox();
     writeFile(join(sb.home, "conditions", "pre-bash-x.toml"), "version = 1\n");
