@@ -55,7 +55,15 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
   for (const f of files.values()) if (typeof f !== "string") allows.push(...(f.allow ?? []));
   const out = new Map<Condition, ConditionFn>();
   for (const [c, file] of files) {
-    out.set(c, () => (typeof file === "string" ? { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` } : answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows))));
+    out.set(c, () => {
+      if (typeof file === "string") return { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` };
+      try {
+        return answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows));
+      } catch (err) {
+        // a bug, never a property of the call: a guard that cannot judge denies
+        return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
+      }
+    });
   }
   return out;
 }
