@@ -118,6 +118,8 @@ describe("predicates through the executable", () => {
     ["rm /tmp/x", "ask", "fs.rm-outside"],
     ["echo x > /etc/hosts", "deny", "fs.write-system"],
     ["echo x >> /usr/lib/x", "deny", "fs.write-system"],
+    ["echo x >& /etc/motd", "deny", "fs.write-system"],
+    ["echo x &> /etc/motd", "deny", "fs.write-system"],
     ["psql -c 'DROP DATABASE prod'", "deny", "db.drop"],
     ["psql prod -c 'select 1; drop table users'", "deny", "db.drop"],
     ['mysql -e "TRUNCATE TABLE t"', "deny", "db.drop"],
@@ -131,7 +133,7 @@ describe("predicates through the executable", () => {
       expect(v.reason).toContain(`agentihooks conditions disable ${rule}`);
     });
   }
-  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "ls /", "cat ~/.bashrc", "rm -rf"]) {
+  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "echo x 2>&1", "echo x >/dev/null 2>&-", "ls /", "cat ~/.bashrc", "rm -rf"]) {
     test(`${JSON.stringify(command)} passes`, () => expect(bash(command).decision).toBe("none"));
   }
   test("a context rule adds a note and decides nothing", () => {
