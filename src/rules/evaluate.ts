@@ -57,13 +57,15 @@ export function judgeCall(file: RulesFile, call: RulesCall, preset: Preset, disa
     else out.verdicts.push(verdict);
   }
   out.verdicts.sort((a, b) => RANK[b.decision] - RANK[a.decision]);
-  // A line that may run any program makes every rule a guess: one verdict (the strongest) says so.
-  // (none when a rule of the file's own programs already answers for the line).
+  // A line that may run any program makes every rule a guess: one verdict (the strongest) says so,
+  // and none when a rule of the file's own programs already answers as strongly.
   const guesses = out.verdicts.filter((v) => v.anyProgram);
-  if (guesses.length && guesses.length < out.verdicts.length) out.verdicts = out.verdicts.filter((v) => !v.anyProgram);
-  else if (guesses.length > 1) {
-    out.verdicts = [guesses[0]];
-    guesses[0].more = guesses.length - 1;
+  if (!guesses.length) return out;
+  const real = out.verdicts.filter((v) => !v.anyProgram);
+  if (real.length && RANK[real[0].decision] >= RANK[guesses[0].decision]) out.verdicts = real;
+  else {
+    guesses[0].more = guesses.length - 1 || undefined;
+    out.verdicts = [guesses[0], ...real];
   }
   return out;
 }
