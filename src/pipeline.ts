@@ -81,7 +81,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       continue;
     }
     if (!catalog) {
-      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1" });
       catalogCwd = payload.cwd || process.cwd();
     }
     // Layers that cannot be read as configured: deny rather than run without their guards.

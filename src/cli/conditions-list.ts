@@ -9,6 +9,7 @@ import { analyze } from "../shell/analyze";
 import { enforcementProblems } from "../enforcement/api";
 import type { Catalog } from "../conditions/catalog";
 import type { Condition, Step } from "../types";
+import { type Denial, denialLine, everyCallDenied } from "../setup/denial";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 
@@ -26,6 +27,8 @@ export interface ListDocument {
   /** The preset rules files are judged with (docs/rules.md). */
   preset?: string;
   programs?: { programs: string[]; dynamic: boolean; modules?: string[] };
+  /** Set when the hook denies every PreToolUse call: why, and the command that ends it. */
+  denied?: Denial;
 }
 
 const pick = (c: Condition) => ({ file: c.file, step: c.step, matcher: c.matcher, name: c.name, async: c.async, source: c.source, path: c.path, order: c.order });
@@ -48,6 +51,8 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
   const rulesFiles = conditions.filter(isRulesFile);
   if (rulesFiles.length) Object.assign(doc, rulesOf(rulesFiles, catalog));
+  const denied = everyCallDenied([target], opts.cwd ?? process.cwd(), readConfig().config);
+  if (denied) doc.denied = denied;
   if (opts.tool) {
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
@@ -78,7 +83,8 @@ function rulesOf(files: Condition[], catalog: Catalog): Pick<ListDocument, "rule
 
 function render(doc: ListDocument): string {
   const p = paint();
-  const out: string[] = [p.bold(`Layers (${doc.target}, lowest to highest priority)`)];
+  const out: string[] = doc.denied ? [p.red(denialLine(doc.denied)), ""] : [];
+  out.push(p.bold(`Layers (${doc.target}, lowest to highest priority)`));
   for (const l of doc.layers) {
     const state = l.skipped
       ? p.yellow(`skipped${l.untrusted_owner ? `: untrusted owner ${l.untrusted_owner}` : ""}`)
@@ -121,7 +127,16 @@ function render(doc: ListDocument): string {
 }
 
 export default defineCommand({
-  meta: { name: "list", description: "Show layers, conditions in execution order, invalid files, and what fires for a call" },
+  meta: {
+    name: "list",
+    description: "Show layers, conditions in execution order, invalid files, and what fires for a call",
+    examples: [
+      ["agentihooks conditions list", "layers and conditions in execution order"],
+      ["agentihooks conditions list --command 'git push'", "which conditions fire for this Bash command"],
+      ["agentihooks conditions list --step pre --json", "the pre conditions as one JSON document"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     step: { type: "string", description: "Only this step (pre, post, stop, ...)" },
     tool: { type: "string", description: "Show which conditions fire for this tool (Bash, Read, mcp__srv__tool, ...)" },
