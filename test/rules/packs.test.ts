@@ -27,3 +27,14 @@ test("the default profile's git pack passes lint as a built-in, and show prints 
   const show = run(["conditions", "show", "pre-bash-git.rules.toml"], { env: sb.env, cwd: sb.repo });
   expect(show.stdout).toBe(readFileSync(join(PACKS, "pre-bash-git.rules.toml"), "utf8"));
 });
+
+test("every pack's cases file (_<pack>.rules.cases.json beside it) passes through conditions test", () => {
+  const sb = sandbox();
+  const packs = readdirSync(PACKS).filter((f) => f.endsWith(".rules.toml") && readdirSync(PACKS).includes(`_${f.replace(/\.toml$/, "")}.cases.json`));
+  expect(packs).toContain("pre-bash-git.rules.toml");
+  for (const f of packs) {
+    const r = run(["conditions", "test", join(PACKS, f)], { env: sb.env, cwd: sb.repo });
+    expect(r.stdout).toMatch(/cases in 1 file: all \d+ passed/);
+    expect(r.exitCode).toBe(0);
+  }
+}, 60_000);
