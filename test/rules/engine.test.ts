@@ -45,6 +45,27 @@ reason = "dropping or emptying a table"
 alternative = "a migration, reviewed"
 
 [[rule]]
+id = "db.flush"
+program = "redis-cli"
+operands = { any = ["sql:flush"] }
+decision = "deny"
+reason = "flushing every key"
+
+[[rule]]
+id = "db.mongo-drop"
+program = ["mongosh", "mongo"]
+values = { options = ["--eval"], any = ["sql:flush", "sql:drop"] }
+decision = "deny"
+reason = "dropping a database or collection"
+
+[[rule]]
+id = "db.update-all"
+program = ["psql", "mysql"]
+values = { options = ["-c", "--command", "-e", "--execute"], any = ["sql:update-all"] }
+decision = "ask"
+reason = "an UPDATE without WHERE changes every row"
+
+[[rule]]
 id = "secrets.ssh-key"
 tools = ["Read", "Edit"]
 paths = { any = ["glob:~/.ssh/id_*"] }
@@ -124,6 +145,12 @@ describe("predicates through the executable", () => {
     ["psql prod -c 'select 1; drop table users'", "deny", "db.drop"],
     ['mysql -e "TRUNCATE TABLE t"', "deny", "db.drop"],
     ["psql --command='DELETE FROM users'", "deny", "db.drop"],
+    ["redis-cli FLUSHALL", "deny", "db.flush"],
+    ["redis-cli -h cache flushdb", "deny", "db.flush"],
+    ["mongosh prod --eval 'db.dropDatabase()'", "deny", "db.mongo-drop"],
+    ["mongosh --eval 'db.users.drop()'", "deny", "db.mongo-drop"],
+    ["psql -c \"update users set admin = true\"", "ask", "db.update-all"],
+    ["psql -c '-- a comment\nDROP TABLE x'", "deny", "db.drop"],
   ];
   for (const [command, decision, rule] of cases) {
     test(`${JSON.stringify(command)} -> ${decision} ${rule}`, () => {
@@ -133,7 +160,7 @@ describe("predicates through the executable", () => {
       expect(v.reason).toContain(`agentihooks conditions disable ${rule}`);
     });
   }
-  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "echo x 2>&1", "echo x >/dev/null 2>&-", "ls /", "cat ~/.bashrc", "rm -rf"]) {
+  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "psql -c \"update users set a = 1 where id = 2\"", "psql -c \"select 'drop table x'\"", "mongosh --eval 'db.users.find()'", "echo x 2>&1", "echo x >/dev/null 2>&-", "ls /", "cat ~/.bashrc", "rm -rf"]) {
     test(`${JSON.stringify(command)} passes`, () => expect(bash(command).decision).toBe("none"));
   }
   test("a context rule adds a note and decides nothing", () => {
