@@ -42,19 +42,23 @@ typecheck: deps
 
 # Every test runs with the compiled executable built first; tests that spawn it read AGENTIHOOKS_BIN.
 test: build test-tools
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/ e2e/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 test/ e2e/
 
 unit: build
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test test/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 test/
 
 e2e: build test-tools
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test e2e/
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) test --timeout 60000 e2e/
 
-# Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck.
+# Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck,
+# and headless Chromium for the dashboard's page (its tests are skipped, saying so, without it).
 test-tools:
 	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time || { \
 	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time >/dev/null) || \
 	  echo "warning: could not install jq, shellcheck, strace"; }
+	@command -v chromium >/dev/null || { \
+	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
+	  echo "warning: could not install chromium: the dashboard's browser tests will be skipped"; }
 
 # The live suite: the three harness CLIs (exact versions in e2e/live/versions.json, or the newest with
 # LIVE_VERSIONS=latest) installed into a cache folder, never by the newcomer's npm ci.

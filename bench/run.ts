@@ -178,7 +178,7 @@ function oneMatch(floor: Cmd): void {
   const bash: Cmd = { argv: ["bash", "-c", "true"] };
   const [f, s, b] = interleave([floor, sub, bash]);
   const log = readFileSync(join(h.env.AGENTIHOOKS_HOME, "logs", "hook.jsonl"), "utf8");
-  if (!log.includes('"condition":"pre-bash.ls-quiet.sh"')) throw new Error("one match: the condition never ran");
+  if (!log.includes('"name":"pre-bash.ls-quiet.sh"')) throw new Error("one match: the condition never ran");
   ratioRow("one-match", "one matching bash condition", s.ms, median(f.ms) + median(b.ms), "floor + bash -c true", 1.25);
 }
 
@@ -199,7 +199,7 @@ function defaultProfile(): void {
   check(env(guarded), "Read .env, default profile", (r) => r.exitCode === 2 && r.stderr.includes("holds secrets"));
   const log = readFileSync(join(guarded.env.AGENTIHOOKS_HOME, "logs", "hook.jsonl"), "utf8");
   for (const guard of ["pre-bash-git.rules.toml", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]) {
-    if (!log.includes(`"condition":"${guard}","source":"profile:default"`)) throw new Error(`default profile: ${guard} never ran`);
+    if (!log.includes(`"name":"${guard}","source":"profile:default"`)) throw new Error(`default profile: ${guard} never ran`);
   }
   const [pg, gg, pe, ge] = interleave([git(plain), git(guarded), env(plain), env(guarded)]);
   ratioRow("default-git", "default profile: Bash git status (both guards run)", gg.ms, median(pg.ms), "same call, nothing matching", 1.25);

@@ -4,7 +4,7 @@
 // (agentihooks@0.1.0-linux-x64) and wired as aliased optional dependencies with os/cpu, so npm
 // installs only the one that fits.
 //   bun run scripts/npm-pack.ts [--release DIR] [--out DIR] [--version V] [--targets a,b] [--bin TARGET=PATH]
-import { copyFileSync, chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, chmodSync, cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { parseArgs } from "node:util";
@@ -30,9 +30,12 @@ function stageMain(dir: string, version: string): void {
     bin: { agentihooks: "bin/agentihooks" },
     scripts: { postinstall: "node install.cjs" },
     optionalDependencies,
-    files: ["bin/agentihooks", "install.cjs", "README.md"],
+    files: ["bin/agentihooks", "install.cjs", "README.md", "conditions-examples/"],
   };
   writeFileSync(join(dir, "package.json"), `${JSON.stringify(manifest, null, 2)}\n`);
+  // The examples the README and docs point at, to copy into a layer (the cases files and _src/ too:
+  // `conditions test` reads the former, the built examples are made from the latter).
+  cpSync(join(REPO, "conditions-examples"), join(dir, "conditions-examples"), { recursive: true });
   copyFileSync(join(REPO, "npm/install.cjs"), join(dir, "install.cjs"));
   copyFileSync(join(REPO, "npm/README.md"), join(dir, "README.md"));
   copyFileSync(join(REPO, "npm/agentihooks.sh"), join(dir, "bin/agentihooks"));

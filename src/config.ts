@@ -7,6 +7,8 @@ export interface Config {
   maxParallel: number;
   trustedOwners: string[];
   strictModes: boolean;
+  /** The decision log: what it keeps of each tool input, and when it rotates (src/state/hook-log.ts). */
+  log: { input: "full" | "redacted" | "hash" | "none"; maxBytes: number; maxAgeDays: number; keep: number };
 }
 
 export interface ConfigProblem {
@@ -15,7 +17,16 @@ export interface ConfigProblem {
   message: string;
 }
 
-const DEFAULTS: Config = { enabled: true, timeoutSec: 10, maxParallel: 8, trustedOwners: [], strictModes: true };
+const DEFAULTS: Config = {
+  enabled: true,
+  timeoutSec: 10,
+  maxParallel: 8,
+  trustedOwners: [],
+  strictModes: true,
+  log: { input: "redacted", maxBytes: 5 * 1024 * 1024, maxAgeDays: 30, keep: 5 },
+};
+
+const LOG_INPUTS = ["full", "redacted", "hash", "none"] as const;
 
 function parseBool(v: string): boolean | undefined {
   const s = v.trim().toLowerCase();
@@ -34,7 +45,7 @@ function parseNumber(v: string, min: number, max: number, integer: boolean): num
 
 /** Returns the configuration and the problems found; a bad value keeps its default. */
 export function readConfig(env: Record<string, string | undefined> = process.env): { config: Config; problems: ConfigProblem[] } {
-  const config: Config = { ...DEFAULTS, trustedOwners: [] };
+  const config: Config = { ...DEFAULTS, trustedOwners: [], log: { ...DEFAULTS.log } };
   const problems: ConfigProblem[] = [];
   const bad = (variable: string, value: string, expected: string) =>
     problems.push({ variable, value, message: `${variable}=${JSON.stringify(value)} is not ${expected}; using the default` });
@@ -66,6 +77,24 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     const b = parseBool(strict);
     if (b === undefined) bad("AGENTIHOOKS_STRICT_MODES", strict, "a boolean (0/1)");
     else config.strictModes = b;
+  }
+  const input = env.AGENTIHOOKS_LOG_INPUT;
+  if (input !== undefined && input !== "") {
+    const v = input.trim().toLowerCase();
+    if ((LOG_INPUTS as readonly string[]).includes(v)) config.log.input = v as Config["log"]["input"];
+    else bad("AGENTIHOOKS_LOG_INPUT", input, "full, redacted, hash or none");
+  }
+  const numbers: [string, "maxBytes" | "maxAgeDays" | "keep", number, number, string][] = [
+    ["AGENTIHOOKS_LOG_MAX_MB", "maxBytes", 0.01, 10_000, "a size in MiB between 0.01 and 10000"],
+    ["AGENTIHOOKS_LOG_MAX_AGE_DAYS", "maxAgeDays", 0.001, 3650, "a number of days between 0.001 and 3650"],
+    ["AGENTIHOOKS_LOG_KEEP", "keep", 0, 1000, "an integer between 0 and 1000"],
+  ];
+  for (const [variable, key, min, max, expected] of numbers) {
+    const v = env[variable];
+    if (v === undefined || v === "") continue;
+    const n = parseNumber(v, min, max, key === "keep");
+    if (n === undefined) bad(variable, v, expected);
+    else config.log[key] = key === "maxBytes" ? Math.round(n * 1024 * 1024) : n;
   }
   return { config, problems };
 }

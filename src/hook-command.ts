@@ -1,33 +1,45 @@
 // `agentihooks hook [--target T] [--event NAME]`: read one payload, answer in the harness's format.
 // Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
 // no stack trace ever reaches the harness.
+import { closest } from "./did-you-mean";
 import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
 import { harnessFor } from "./harness/registry";
 import { readPayload } from "./harness/stdin";
-import { type PipelineResult, runPipeline } from "./pipeline";
+import { decisionRecord } from "./decisions/record";
+import { otlpTarget } from "./export/otlp-config";
+import { startShipper } from "./export/start-shipper";
+import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
-import type { Answer, HookCall, Target } from "./types";
+import type { Answer, Target } from "./types";
 
 interface HookFlags {
   target?: string;
   event?: string;
 }
 
+const HOOK_FLAGS = ["--target", "--agent", "--event"];
+
+/** Returns the flags, or the one-line reason they are wrong (the caller fails closed on it). */
 function parseFlags(argv: string[]): HookFlags | string {
   const flags: HookFlags = {};
   for (let i = 0; i < argv.length; i++) {
-    const [name, inline] = argv[i].split("=", 2);
-    const value = inline ?? argv[i + 1];
-    if (name === "--target" || name === "--agent") {
-      if (value !== undefined && !["claude", "codex", "copilot"].includes(value)) return `unknown target "${value}" (claude, codex or copilot)`;
-      flags.target = value;
+    const eq = argv[i].indexOf("=");
+    const [name, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
+    if (!HOOK_FLAGS.includes(name)) {
+      const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
+      const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
+      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot, --event NAME (see agentihooks hook --help)`;
     }
-    else if (name === "--event") flags.event = value;
-    else return `unknown option ${argv[i]} (expected --target claude|codex|copilot, --event NAME)`;
+    const next = argv[i + 1];
+    // a flag where the value should be (`--event --target codex`) is a missing value, not the value
+    const value = inline ?? (next === undefined || next.startsWith("-") ? undefined : next);
+    if (value === undefined || value === "") return `${name} needs a value`;
     if (inline === undefined) i++;
-    if (value === undefined) return `${name} needs a value`;
+    if (name === "--event") flags.event = value;
+    else if (!["claude", "codex", "copilot"].includes(value)) return `unknown target "${value}" (claude, codex or copilot)`;
+    else flags.target = value;
   }
   return flags;
 }
@@ -53,50 +65,32 @@ function looksPreToolUse(flags: HookFlags, raw?: string): boolean {
 
 const line = (s: string) => (s.endsWith("\n") ? s : `${s}\n`);
 
+let answered = false;
+
 /** Writes the answer. Bun.write, not process.stdout: node's stream setup costs milliseconds per call. */
 async function write(answer: Answer): Promise<number> {
+  answered = true;
   if (answer.stdout) await Bun.write(Bun.stdout, line(answer.stdout));
   if (answer.stderr) await Bun.write(Bun.stderr, line(answer.stderr));
   return answer.exitCode;
 }
 
-/** Returns the call's log lines: one per condition run, then the hook's own. */
-function logRecords(call: HookCall, target: Target, result: PipelineResult, exit: number, started: number): Record<string, unknown>[] {
-  const records: Record<string, unknown>[] = [];
-  // Loops, not flatMap: a builtin's first use costs ~0.1 ms at start-up, and the hot path avoids this one.
-  for (const c of result.calls) {
-    for (const o of c.outcomes) {
-      records.push({
-        kind: "condition",
-        event: call.event,
-        target,
-        session: c.payload.session_id,
-        tool: c.payload.tool_name,
-        condition: o.condition.file,
-        source: o.condition.source,
-        status: o.status,
-        exit: o.exitCode,
-        duration_ms: o.durationMs,
-        error: o.error,
-        decision: o.status === "denied" ? "deny" : (o.json?.decision as string | undefined),
-        rewrite: o.json?.tool_input !== undefined || undefined,
-      });
+/**
+ * A stray asynchronous error (an event handler, a rejected promise nobody awaited) would print a stack
+ * trace and end the hook with exit 1 and no record. Every one is logged instead; before the answer is
+ * written, a PreToolUse-like call is denied with the reason (fail closed), anything else answers nothing.
+ */
+function catchStrays(flags: HookFlags, logs: string, started: number, target: () => Target): void {
+  const stray = (err: unknown) => {
+    const message = `unexpected error: ${oneLine(err)}`;
+    if (answered) {
+      writeLog(logs, [{ kind: "hook", event: flags.event, error: message, after_answer: true }]);
+      return;
     }
-  }
-  records.push({
-    kind: "hook",
-    event: call.event,
-    target,
-    session: call.payload.session_id,
-    tool: call.payload.tool_name,
-    matched: result.calls.reduce((n, c) => n + c.matched.length, 0),
-    decision: result.effect.decision ?? (result.effect.block ? "block" : undefined),
-    guard: result.calls.find((c) => c.guard)?.guard?.stage,
-    exit,
-    duration_ms: Math.round((performance.now() - started) * 10) / 10,
-    notes: result.notes.length ? result.notes : undefined,
-  });
-  return records;
+    failure(new Error(message), flags, target(), logs, started).then((code) => process.exit(code));
+  };
+  process.on("unhandledRejection", stray);
+  process.on("uncaughtException", stray);
 }
 
 /** Runs the hook; returns the exit code. Never throws. */
@@ -105,10 +99,12 @@ export async function runHookCommand(argv: string[]): Promise<number> {
   const logs = homePaths().logs;
   const flags = parseFlags(argv);
   if (typeof flags === "string") {
+    writeLog(logs, [{ kind: "hook", error: `bad registration: ${flags}`, exit: 2, duration_ms: Math.round(performance.now() - started) }]);
     await Bun.write(Bun.stderr, `agentihooks hook: ${flags}\n`);
     return 2; // misconfigured registration: deny rather than silently allow
   }
   let target: Target = "claude";
+  catchStrays(flags, logs, started, () => target);
   let raw: string | undefined;
   let knownEvent: string | undefined;
   let parsed: unknown;
@@ -127,7 +123,10 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     knownEvent = call.event;
     const result = await runPipeline(call, { capabilities: harness.capabilities });
     const answer = harness.emit(call.event, result.effect, call.payload);
-    const logNote = writeLog(logs, logRecords(call, target, result, answer.exitCode, started));
+    const ms = Math.round((performance.now() - started) * 10) / 10;
+    const { log } = result.config;
+    const logNote = writeLog(logs, [decisionRecord(call, target, result, answer.exitCode, ms, log.input)], log);
+    if (otlpTarget()) await startShipper(logs);
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {

@@ -4,7 +4,8 @@ import { versionLine } from "./version";
 
 async function main(): Promise<void> {
   const argv = process.argv.slice(2);
-  if (argv[0] === "hook") {
+  // `hook --help` is for people: the CLI prints it from the hook's citty definition
+  if (argv[0] === "hook" && !argv.some((a) => a === "--help" || a === "-h" || (a === "help" && argv.length === 2))) {
     const { runHookCommand } = await import("./hook-command");
     // Exit explicitly: a harness may never close stdin, and the answer is already written.
     process.exit(await runHookCommand(argv.slice(1)));

@@ -81,7 +81,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       continue;
     }
     if (!catalog) {
-      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note });
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1" });
       catalogCwd = payload.cwd || process.cwd();
     }
     // Layers that cannot be read as configured: deny rather than run without their guards.
@@ -171,12 +171,16 @@ export function conditionEnv(base: Record<string, string | undefined>, call: Hoo
     env.AH_WRAPPERS = (a.wrappers ?? []).join(" ");
     env.AH_DYNAMIC_WHY = a.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}: ${a.why[0].message}` : "";
     const f = facts?.();
-    // The command facts (docs/typescript-conditions.md); a line too large for one variable gets none
-    const json = f ? JSON.stringify(f) : undefined;
+    // The command facts (docs/typescript-conditions.md), written once per call; a line too large for
+    // one variable gets none
+    let json = f ? factsJson.get(f) : undefined;
+    if (f && json === undefined) factsJson.set(f, (json = JSON.stringify(f)));
     if (json && json.length <= MAX_FACTS_ENV) env.AH_FACTS = json;
   }
   return env;
 }
+
+const factsJson = new WeakMap<LineFacts, string>();
 
 /** Linux refuses an environment string over 128 KiB (MAX_ARG_STRLEN): stay well under it. */
 const MAX_FACTS_ENV = 100_000;

@@ -63,10 +63,10 @@ describe("conditions list", () => {
     ["an unknown target is an error", (sb) => ({ ...sb.env, AGENTIHOOKS_TARGET: "vim" }), /unknown target "vim"/],
   ];
   for (const [name, prepare, message] of errors) {
-    test(`${name}: one line, no stack trace, exit 1`, () => {
+    test(`${name}: one line, no stack trace, exit 1 (2 for a bad value)`, () => {
       const sb = sandbox();
       const r = run(["conditions", "list"], { env: prepare(sb), cwd: sb.repo });
-      expect(r.exitCode).toBe(1);
+      expect(r.exitCode).toBe(/unknown target/.test(r.stderr) ? 2 : 1);
       expect(r.stderr.trim().split("\n")).toHaveLength(1);
       expect(r.stderr).toMatch(message);
       expect(r.stderr).not.toMatch(/\n\s+at /);

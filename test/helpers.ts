@@ -52,6 +52,8 @@ export function sandbox(): Sandbox {
   const repo = join(root, "repo");
   mkdirSync(join(home, "conditions"), { recursive: true });
   mkdirSync(userHome, { recursive: true });
+  // All three harnesses installed (their config folders exist), so a bare `init` sets up all three.
+  for (const dir of [".claude", ".codex", ".copilot"]) mkdirSync(join(userHome, dir));
   mkdirSync(join(repo, ".git"), { recursive: true });
   writeFileSync(join(repo, ".git", "config"), "[core]\n\tbare = false\n");
   const env: Record<string, string> = {

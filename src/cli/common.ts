@@ -8,6 +8,7 @@ import { TARGETS, type Target } from "../types";
 
 export const targetArg = {
   type: "string",
+  valueHint: "claude|codex|copilot",
   description: "Harness whose profile chain to use: claude, codex or copilot (default AGENTIHOOKS_TARGET, else claude)",
 } as const;
 

@@ -4,10 +4,18 @@ import { targetArg } from "./common";
 
 // `agentihooks conditions clear NAME`: deletes one condition file. Not gated (people at a terminal).
 export default defineCommand({
-  meta: { name: "clear", description: "Delete one condition file (--scope picks the layer when the name is in several)" },
+  meta: {
+    name: "clear",
+    description: "Delete one condition file (--scope picks the layer when the name is in several)",
+    examples: [
+      ["agentihooks conditions clear block_push", "delete the condition named block_push"],
+      ["agentihooks conditions clear pre-bash.git-block_push.sh --scope directory", "delete it from the repository's own layer only"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     file: { type: "positional", description: "File name, <step>-<matcher>-<name>, or name", required: true },
-    scope: { type: "string", description: "global, profile or directory" },
+    scope: { type: "enum", options: ["global", "profile", "directory"], description: "global, profile or directory" },
     profile: { type: "string", description: "With --scope profile: which profile" },
     target: targetArg,
     json: { type: "boolean", description: "Print the result as JSON" },

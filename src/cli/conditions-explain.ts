@@ -12,30 +12,57 @@ import { paint } from "./paint";
 // payload's session advance as on a real call; a payload built from --command uses its own session.
 
 export default defineCommand({
-  meta: { name: "explain", description: "Run one payload through the real pipeline and show every step and each harness's answer" },
+  meta: {
+    name: "explain",
+    description: "Run one payload through the real pipeline and show every step and each harness's answer",
+    examples: [
+      ["agentihooks conditions explain --command 'git push --force'", "what happens to this Bash call, step by step"],
+      ["agentihooks conditions explain --payload call.json --no-run", "the layers and matches for a saved payload, without running a condition"],
+      ["agentihooks conditions explain --command 'rm -rf /' --exit-code >/dev/null", "exit 1 when the call would be denied or asked (for scripts and CI)"],
+    ],
+    docs: ["docs/conditions.md", "docs/dry-runs.md"],
+  },
   args: {
     payload: { type: "string", description: "The hook payload as JSON: a file, or - for stdin" },
     command: { type: "string", description: "Instead of --payload: a Bash command (a PreToolUse call in the current directory)" },
     tool: { type: "string", description: "With --command or alone: the tool name (default Bash)" },
-    target: { type: "string", description: "Harness the payload comes from: claude, codex or copilot (default: detected from the payload)" },
+    target: { type: "string", valueHint: "claude|codex|copilot", description: "Harness the payload comes from: claude, codex or copilot (default: detected from the payload)" },
     event: { type: "string", description: "Hook event, for payloads that do not name it (Copilot camelCase)" },
     run: { type: "boolean", default: true, description: "Run the matched conditions (--no-run stops before running anything)" },
     json: { type: "boolean", description: "Print one JSON document" },
+    "exit-code": { type: "boolean", description: "Exit 1 when the call would be denied, asked or blocked, 0 when not (2 usage error, 3 any other error)" },
   },
   async run({ args }) {
-    if (!args.payload && args.command === undefined && !args.tool) throw new AgentihooksError("E_USAGE", "explain needs --payload FILE|- or --command CMD");
-    if (args.payload && (args.command !== undefined || args.tool)) throw new AgentihooksError("E_USAGE", "--payload and --command/--tool exclude each other");
-    if (args.target) chooseTarget(args.target); // a bad --target is an error, not a silent detection
-    const raw = args.payload
-      ? await readPayloadFile(args.payload)
-      : payloadFromSpec({ command: args.command, tool: args.tool }, "PreToolUse", process.cwd());
-    const target = detectTarget(raw, process.env.AGENTIHOOKS_TARGET, args.target);
-    const doc = await explainPayload(raw, { target, event: args.event, run: args.run !== false });
-    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+    try {
+      await explain(args);
+    } catch (err) {
+      // not 1: that means "denied"
+      if (args["exit-code"]) process.exitCode = (err as { code?: string }).code === "E_USAGE" ? 2 : 3;
+      throw err;
+    }
   },
 });
 
 // --- internal ---
+
+/** The exit code --exit-code gives: 1 when the payload's own harness would be told no (deny, ask or block). */
+function verdictExit(doc: ExplainDocument): number {
+  const e = doc.effect;
+  return e.decision === "deny" || e.decision === "ask" || e.block !== undefined ? 1 : 0;
+}
+
+async function explain(args: { payload?: string; command?: string; tool?: string; target?: string; event?: string; run?: boolean; json?: boolean; "exit-code"?: boolean }): Promise<void> {
+  if (!args.payload && args.command === undefined && !args.tool) throw new AgentihooksError("E_USAGE", "explain needs --payload FILE|- or --command CMD");
+  if (args.payload && (args.command !== undefined || args.tool)) throw new AgentihooksError("E_USAGE", "--payload and --command/--tool exclude each other");
+  if (args.target) chooseTarget(args.target); // a bad --target is an error, not a silent detection
+  const raw = args.payload
+    ? await readPayloadFile(args.payload)
+    : payloadFromSpec({ command: args.command, tool: args.tool }, "PreToolUse", process.cwd());
+  const target = detectTarget(raw, process.env.AGENTIHOOKS_TARGET, args.target);
+  const doc = await explainPayload(raw, { target, event: args.event, run: args.run !== false });
+  process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : render(doc));
+  if (args["exit-code"]) process.exitCode = verdictExit(doc);
+}
 
 type P = ReturnType<typeof paint>;
 

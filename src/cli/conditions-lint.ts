@@ -4,7 +4,8 @@ import { defineCommand } from "citty";
 import { readConfig } from "../config";
 import type { LayerSpec } from "../conditions/layers";
 import { AgentihooksError } from "../errors";
-import { type Finding, lintLayers } from "../explain/lint-rules";
+import { type Finding, lintLayers, problemFix } from "../explain/lint-rules";
+import { homePaths } from "../state/home";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 
@@ -13,8 +14,18 @@ import { paint } from "./paint";
 // layer and each file within its directory. Exit 1 when any finding is an error.
 
 export default defineCommand({
-  meta: { name: "lint", description: "Find conditions that will never run or will not do what they mean, each with a fix" },
+  meta: {
+    name: "lint",
+    description: "Find conditions that will never run or will not do what they mean, each with a fix",
+    examples: [
+      ["agentihooks conditions lint", "lint the layers of the active profile chain"],
+      ["agentihooks conditions lint ~/.agentihooks/conditions --json", "lint one folder, one JSON document"],
+    ],
+    docs: ["docs/conditions.md", "docs/dry-runs.md"],
+    variadic: true,
+  },
   args: {
+    path: { type: "positional", required: false, description: "Condition files or folders to lint (default: the active profile chain's layers)" },
     target: targetArg,
     json: { type: "boolean", description: "Print one JSON document" },
   },
@@ -35,8 +46,13 @@ function lintActive(targetFlag: string | undefined, strict: boolean): Finding[] 
   const catalog = catalogFor(chooseTarget(targetFlag));
   const specs: LayerSpec[] = catalog.layers.map((l, rank) => ({ source: l.source, path: l.path, rank, skipped: l.skipped, note: l.note ?? l.source }));
   const found = lintLayers(specs, strict, process.env);
-  for (const p of catalog.problems) found.push({ severity: "warning", rule: "layers", file: "(profile chain)", message: p, fix: "install or link the profile, or drop it from the chain" });
-  return found;
+  // What makes the hook deny every PreToolUse call (an index it cannot trust, a state it cannot read)
+  // comes first: no condition matters while it holds.
+  const broken = (catalog.broken ?? []).map((b): Finding => ({ severity: "error", rule: "broken", file: "(agentihooks home)", message: `every PreToolUse call is denied: ${b}`, fix: problemFix(b, homePaths().home, "agentihooks doctor names the command that fixes it") }));
+  for (const p of catalog.problems) {
+    if (!broken.some((b) => b.message.includes(p))) found.push({ severity: "warning", rule: "layers", file: "(profile chain)", message: p, fix: "install or link the profile, or drop it from the chain" });
+  }
+  return [...broken, ...found];
 }
 
 function lintPaths(paths: string[], strict: boolean): Finding[] {

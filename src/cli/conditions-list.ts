@@ -3,12 +3,13 @@ import type { Subject } from "../conditions/matcher";
 import { readConfig } from "../config";
 import { fileProblem } from "../conditions/file-check";
 import { selectConditions, whyMatched } from "../conditions/select";
-import { STEPS, TOOL_STEPS } from "../conditions/filename";
+import { STEPS, TOOL_STEPS, isRulesFile } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
 import { analyze } from "../shell/analyze";
 import { enforcementProblems } from "../enforcement/api";
 import type { Catalog } from "../conditions/catalog";
 import type { Condition, Step } from "../types";
+import { type Denial, denialLine, everyCallDenied } from "../setup/denial";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 
@@ -21,7 +22,13 @@ export interface ListDocument {
   /** Enforcement files that do not parse (skipped by the hook). */
   enforcement_problems: { source: string; path: string; error: string }[];
   fires?: (ListDocument["conditions"][number] & { why: string })[];
+  /** The rules of each rules file (by its path), with their decision in the active preset. */
+  rules?: Record<string, { id: string; decision: string; disabled?: true }[] | { error: string }>;
+  /** The preset rules files are judged with (docs/rules.md). */
+  preset?: string;
   programs?: { programs: string[]; dynamic: boolean; modules?: string[] };
+  /** Set when the hook denies every PreToolUse call: why, and the command that ends it. */
+  denied?: Denial;
 }
 
 const pick = (c: Condition) => ({ file: c.file, step: c.step, matcher: c.matcher, name: c.name, async: c.async, source: c.source, path: c.path, order: c.order });
@@ -42,6 +49,10 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   const conditions = active.filter((c) => !opts.step || c.step === opts.step);
   const layers = catalog.layers.map(({ note, ...l }) => l);
   const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
+  const rulesFiles = conditions.filter(isRulesFile);
+  if (rulesFiles.length) Object.assign(doc, rulesOf(rulesFiles, catalog));
+  const denied = everyCallDenied([target], opts.cwd ?? process.cwd(), readConfig().config);
+  if (denied) doc.denied = denied;
   if (opts.tool) {
     const subject: Subject = { name: opts.tool };
     if (opts.tool.toLowerCase() === "bash") {
@@ -55,9 +66,25 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   return doc;
 }
 
+/** The rules of each rules file, as the hook judges them (preset, disabled ids). */
+function rulesOf(files: Condition[], catalog: Catalog): Pick<ListDocument, "rules" | "preset"> {
+  const { presetOf } = require("../rules/preset") as typeof import("../rules/preset");
+  const { decisionIn } = require("../rules/evaluate") as typeof import("../rules/evaluate");
+  const { loadRulesFile } = require("../run/rules") as typeof import("../run/rules");
+  const preset = presetOf(catalog.layers);
+  const off = new Set(catalog.disabled ?? []);
+  const rules: NonNullable<ListDocument["rules"]> = {};
+  for (const c of files) {
+    const file = loadRulesFile(c.path, true);
+    rules[c.path] = typeof file === "string" ? { error: file } : (file.rule ?? []).map((r) => ({ id: r.id, decision: decisionIn(r.decision, preset), ...(off.has(r.id) ? { disabled: true as const } : {}) }));
+  }
+  return { rules, preset };
+}
+
 function render(doc: ListDocument): string {
   const p = paint();
-  const out: string[] = [p.bold(`Layers (${doc.target}, lowest to highest priority)`)];
+  const out: string[] = doc.denied ? [p.red(denialLine(doc.denied)), ""] : [];
+  out.push(p.bold(`Layers (${doc.target}, lowest to highest priority)`));
   for (const l of doc.layers) {
     const state = l.skipped
       ? p.yellow(`skipped${l.untrusted_owner ? `: untrusted owner ${l.untrusted_owner}` : ""}`)
@@ -72,7 +99,12 @@ function render(doc: ListDocument): string {
     out.push(p.dim("  none yet: `agentihooks init` turns on the built-in default profile (git guard, .env guard),"));
     out.push(p.dim(`  or copy a script from conditions-examples/ into ${runtime}`));
   }
-  for (const c of doc.conditions) out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
+  for (const c of doc.conditions) {
+    out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
+    const rules = doc.rules?.[c.path];
+    if (rules && "error" in rules) out.push(`       ${p.red(rules.error)}`);
+    else if (rules) out.push(p.dim(`       ${doc.preset} preset: ${rules.map((r) => `${r.id} ${r.disabled ? "disabled" : r.decision}`).join(", ") || "no rules"}`));
+  }
   if (doc.invalid.length) {
     out.push("", p.bold(p.red(`Invalid files (${doc.invalid.length})`)));
     for (const i of doc.invalid) out.push(`  ${i.path}  ${p.red(i.error)}  ${p.dim(`[${i.source}]`)}`);
@@ -95,7 +127,16 @@ function render(doc: ListDocument): string {
 }
 
 export default defineCommand({
-  meta: { name: "list", description: "Show layers, conditions in execution order, invalid files, and what fires for a call" },
+  meta: {
+    name: "list",
+    description: "Show layers, conditions in execution order, invalid files, and what fires for a call",
+    examples: [
+      ["agentihooks conditions list", "layers and conditions in execution order"],
+      ["agentihooks conditions list --command 'git push'", "which conditions fire for this Bash command"],
+      ["agentihooks conditions list --step pre --json", "the pre conditions as one JSON document"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     step: { type: "string", description: "Only this step (pre, post, stop, ...)" },
     tool: { type: "string", description: "Show which conditions fire for this tool (Bash, Read, mcp__srv__tool, ...)" },

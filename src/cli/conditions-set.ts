@@ -21,14 +21,22 @@ async function readScript(file?: string): Promise<string> {
 }
 
 export default defineCommand({
-  meta: { name: "set", description: "Write a condition <step>-<matcher>-<name>[.async].<ext> (script from --file or stdin)" },
+  meta: {
+    name: "set",
+    description: "Write a condition <step>-<matcher>-<name>[.async].<ext> (script from --file or stdin)",
+    examples: [
+      ["agentihooks conditions set --matcher bash.git --name no_force_push --file guard.sh", "install guard.sh as pre-bash.git-no_force_push.sh"],
+      ["cat guard.py | agentihooks conditions set --matcher edit+write --name lint --language python", "a Python condition from stdin"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     step: { type: "string", description: "pre, post, stop, ... (default pre)", default: "pre" },
     matcher: { type: "string", description: "Matcher: any, bash, bash.git, edit+write, mcp__srv, ..." },
     name: { type: "string", description: "Condition name: letters, digits and _", required: true },
     file: { type: "string", description: "Read the script from this file (default: stdin)" },
-    language: { type: "string", description: "bash (default), python or node: extension and shebang" },
-    scope: { type: "string", description: "global (bundle, else runtime layer; default), profile or directory" },
+    language: { type: "string", description: "bash (default), python, node or typescript: extension and shebang" },
+    scope: { type: "enum", options: ["global", "profile", "directory"], description: "global (bundle, else runtime layer; default), profile or directory" },
     profile: { type: "string", description: "With --scope profile: the profile (default the chain's first)" },
     async: { type: "boolean", description: "Run detached; output ignored" },
     replace: { type: "boolean", description: "Overwrite an existing condition with the same name" },
@@ -43,6 +51,6 @@ export default defineCommand({
     });
     if (args.json) return void process.stdout.write(`${JSON.stringify(r, null, 2)}\n`);
     const state = r.active ? `active, #${(r.listed?.order ?? 0) + 1} in execution order` : `not active: ${r.note}`;
-    process.stdout.write(`wrote ${r.path} [${r.layer}] (${state})\n`);
+    process.stdout.write(`${(r.repaired ?? []).map((l) => `${l}\n`).join("")}wrote ${r.path} [${r.layer}] (${state})\n`);
   },
 });

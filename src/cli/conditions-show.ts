@@ -4,7 +4,14 @@ import { targetArg } from "./common";
 
 // `agentihooks conditions show NAME`: the script of one active condition (file name, key or name).
 export default defineCommand({
-  meta: { name: "show", description: "Print the script of one active condition" },
+  meta: {
+    name: "show",
+    description: "Print the script of one active condition",
+    examples: [
+      ["agentihooks conditions show no_force_push", "print the script of the condition named no_force_push"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   args: {
     file: { type: "positional", description: "File name, <step>-<matcher>-<name>, or name", required: true },
     target: targetArg,

@@ -2,7 +2,15 @@ import { defineCommand } from "citty";
 
 // `agentihooks conditions <sub>`: each subcommand lives in its own file and loads on use.
 export default defineCommand({
-  meta: { name: "conditions", description: "Inspect and manage condition scripts" },
+  meta: {
+    name: "conditions",
+    description: "Inspect and manage condition scripts",
+    examples: [
+      ["agentihooks conditions list", "what is active"],
+      ["agentihooks conditions explain --command 'git push'", "what a call goes through"],
+    ],
+    docs: ["docs/conditions.md"],
+  },
   subCommands: {
     list: () => import("./conditions-list").then((m) => m.default),
     explain: () => import("./conditions-explain").then((m) => m.default),
@@ -13,5 +21,6 @@ export default defineCommand({
     clear: () => import("./conditions-clear").then((m) => m.default),
     disable: () => import("./conditions-disable").then((m) => m.default),
     enable: () => import("./conditions-enable").then((m) => m.default),
+    new: () => import("./conditions-new").then((m) => m.default),
   },
 });

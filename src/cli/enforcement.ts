@@ -11,7 +11,14 @@ import { paint } from "./paint";
 const out = (text: string) => process.stdout.write(text.endsWith("\n") ? text : `${text}\n`);
 
 const set = defineCommand({
-  meta: { name: "set", description: "Add a standing instruction shown every CADENCE tool calls (or matching calls)" },
+  meta: {
+    name: "set",
+    description: "Add a standing instruction shown every CADENCE tool calls (or matching calls)",
+    examples: [
+      ["agentihooks enforcement set 'Run the tests before committing' 20", "shown every 20th tool call"],
+      ["agentihooks enforcement set 'kubectl: use the staging context' 1 --matcher bash.kubectl --tag k8s", "on every kubectl call"],
+    ],
+  },
   args: {
     message: { type: "positional", required: true, description: "The instruction text" },
     cadence: { type: "positional", required: true, description: "Every Nth tool call (N >= 1); with --matcher, every Nth matching call" },
@@ -55,7 +62,14 @@ function render(doc: ListResult): string {
 }
 
 const list = defineCommand({
-  meta: { name: "list", description: "Show enforcement sources, active enforcements and malformed files" },
+  meta: {
+    name: "list",
+    description: "Show enforcement sources, active enforcements and malformed files",
+    examples: [
+      ["agentihooks enforcement list", "sources and active enforcements"],
+      ["agentihooks enforcement list --json", "the same, one JSON document"],
+    ],
+  },
   args: { json: { type: "boolean", description: "Print one JSON document" }, target: targetArg },
   run({ args }) {
     const doc = listEnforcements({ target: args.target });
@@ -64,7 +78,13 @@ const list = defineCommand({
 });
 
 const clear = defineCommand({
-  meta: { name: "clear", description: "Remove an enforcement by id, or every one with --tag (or all with --all)" },
+  meta: {
+    name: "clear",
+    description: "Remove an enforcement by id, or every one with --tag (or all with --all)",
+    examples: [
+      ["agentihooks enforcement clear --tag k8s", "remove every enforcement tagged k8s"],
+    ],
+  },
   args: {
     id: { type: "positional", required: false, description: "The enforcement id" },
     tag: { type: "string", description: "Remove every enforcement with this tag" },
@@ -81,6 +101,13 @@ const clear = defineCommand({
 });
 
 export default defineCommand({
-  meta: { name: "enforcement", description: "Standing instructions shown to the agent with a cadence and an optional matcher" },
+  meta: {
+    name: "enforcement",
+    description: "Standing instructions shown to the agent with a cadence and an optional matcher",
+    examples: [
+      ["agentihooks enforcement set 'Run the tests before committing' 20", "shown every 20th tool call"],
+      ["agentihooks enforcement list --json", "sources and active enforcements"],
+    ],
+  },
   subCommands: { set, list, clear },
 });

@@ -1,29 +1,52 @@
 import { defineCommand } from "citty";
+import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { paint } from "./paint";
+import { setupLines } from "./setup-output";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
-  meta: { name: "init", description: "Register agentihooks (hooks and MCP server) in Claude Code, Codex and Copilot configs and record the profile chain" },
+  meta: {
+    name: "init",
+    description: "Register agentihooks (hooks and MCP server) in Claude Code, Codex and Copilot configs and record the profile chain",
+    examples: [
+      ["agentihooks init --dry-run", "show the diff of every config, writing nothing"],
+      ["agentihooks init --target codex", "set up Codex only"],
+      ["agentihooks init --scope project --target claude", "the repository's own .claude/settings.json"],
+    ],
+    docs: ["docs/init.md", "docs/conditions.md"],
+  },
   args: {
-    target: { type: "string", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
-    scope: { type: "string", description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
+    scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
+    json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
+    const targets = parseTargets(args.target);
+    const scope = parseScope(args.scope);
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
-    const lines = runInit({
-      targets: parseTargets(args.target),
-      scope: parseScope(args.scope),
+    const lines = setupLines(() => runInit({
+      onlyInstalled: args.target === undefined,
+      targets,
+      scope,
       profiles: profiles?.length ? profiles : undefined,
       bundle: args.bundle,
       dryRun: !!args["dry-run"],
       mcp: args.mcp !== false,
       cwd: process.cwd(),
       env: process.env,
-    });
-    process.stdout.write(`${lines.join("\n")}\n`);
+    }));
+    if (!lines) return;
+    // Every call denied is said first, in red, with its fix; repairs of the home come before the rest.
+    const after = checkAfterInit(targets, process.cwd(), process.env, !!args["dry-run"]);
+    if (after.denied) process.stderr.write(`${paint().red(after.denied)}\n`);
+    if (after.denied && !args["dry-run"]) process.exitCode = 1;
+    const all = [...after.repaired, ...lines];
+    const doc = { command: "init", targets, scope, dry_run: !!args["dry-run"], mcp: args.mcp !== false, denied: after.denied, lines: all };
+    process.stdout.write(args.json ? `${JSON.stringify(doc, null, 2)}\n` : `${all.join("\n")}\n`);
   },
 });

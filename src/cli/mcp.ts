@@ -4,9 +4,16 @@ import { chooseTarget } from "./common";
 
 // `agentihooks mcp`: the stdio MCP server. The SDK loads only here, never on the hook path.
 export default defineCommand({
-  meta: { name: "mcp", description: "Run the agentihooks MCP server on stdio (condition_* and enforcement_* tools)" },
+  meta: {
+    name: "mcp",
+    description: "Run the agentihooks MCP server on stdio (condition_* and enforcement_* tools)",
+    examples: [
+      ["agentihooks mcp --target claude", "what init registers; a harness starts it, not a person"],
+    ],
+    docs: ["docs/init.md"],
+  },
   args: {
-    target: { type: "string", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
+    target: { type: "string", valueHint: "claude|codex|copilot", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
   },
   async run({ args }) {
     let target;

@@ -1,4 +1,4 @@
-import { defineCommand, showUsage } from "citty";
+import { defineCommand } from "citty";
 import { AgentihooksError } from "../errors";
 import { analyze, type ShellAnalysis } from "../shell/analyze";
 import { paint } from "./paint";
@@ -10,8 +10,20 @@ import { paint } from "./paint";
 // document per line (for checking a corpus against the executable without one process per line).
 // `--facts` prints the command facts a condition gets for the line run in the current folder
 // (AH_FACTS, docs/typescript-conditions.md).
-const command = defineCommand({
-  meta: { name: "programs", description: "Show the programs a shell command line can run (what bash.<cli> matches)" },
+export default defineCommand({
+  meta: {
+    name: "programs",
+    description: "Show the programs a shell command line can run (what bash.<cli> matches)",
+    examples: [
+      ["agentihooks programs 'sudo -u root git push'", "the programs bash.<cli> conditions see: sudo, git"],
+      ["agentihooks programs --json git push --force", "the same as JSON; the words after the first are the command's own"],
+      ["echo 'xargs rm < list' | agentihooks programs -", "read the command line from stdin"],
+      ["agentihooks programs --facts 'cd sub && git push'", "the command facts a condition gets (AH_FACTS), in this folder"],
+    ],
+    docs: ["docs/conditions.md"],
+    variadic: true,
+    raw: true,
+  },
   args: {
     json: { type: "boolean", description: "Print JSON: programs, wrappers, modules, dynamic, why, commands, inline, issues" },
     jsonl: { type: "boolean", description: "Read one JSON string per stdin line, print one JSON document per line" },
@@ -21,7 +33,6 @@ const command = defineCommand({
   async run({ rawArgs }) {
     const { json, jsonl, facts, words } = splitArgs(rawArgs);
     if (jsonl) return void (await analyzeLines());
-    if (words.length === 1 && (words[0] === "--help" || words[0] === "-h")) return showUsage(command);
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
@@ -33,7 +44,6 @@ const command = defineCommand({
     process.stdout.write(json ? `${JSON.stringify(documentOf(a), null, 2)}\n` : render(a));
   },
 });
-export default command;
 
 // --- internal ---
 

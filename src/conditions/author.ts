@@ -7,6 +7,7 @@ import { readConfig } from "../config";
 import { AgentihooksError } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
+import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 import { builtinText, isBuiltinPath } from "./builtin";
@@ -18,13 +19,19 @@ import { findGitRoot } from "./trust";
 
 export type Scope = "global" | "profile" | "directory";
 
-/** Languages: the file extension and the shebang added when the script has none. */
-const LANGUAGES: Record<string, { ext: string; shebang: string }> = {
+/**
+ * Languages: the file extension and the shebang added when the script has none. TypeScript needs none:
+ * the runner picks the executable's own Bun by the extension (run/runner.ts).
+ */
+const LANGUAGES: Record<string, { ext: string; shebang?: string }> = {
   bash: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   sh: { ext: "sh", shebang: "#!/usr/bin/env bash" },
   python: { ext: "py", shebang: "#!/usr/bin/env python3" },
   node: { ext: "js", shebang: "#!/usr/bin/env node" },
+  typescript: { ext: "ts" },
+  ts: { ext: "ts" },
 };
+const LANGUAGE_NAMES = "bash, python, node or typescript";
 const MAX_SCRIPT = 256 * 1024;
 const NO_MATCHER = new Set(["stop", "prompt"]);
 
@@ -64,7 +71,7 @@ export function conditionFileName(input: Pick<SetInput, "step" | "matcher" | "na
   if (!name) fail("name is empty");
   if (name.includes("/") || name.includes("\\") || name.includes("..") || name.includes("\0")) fail(`name "${name}" must not contain a slash, ".." or NUL`);
   if (!/^[A-Za-z0-9_]+$/.test(name)) fail(`invalid name "${name}" (letters, digits and _ only${name.includes("-") ? `; use ${name.replace(/-/g, "_")}` : ""})`);
-  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (bash, python or node)`);
+  const lang = LANGUAGES[(input.language || "bash").toLowerCase()] ?? fail(`unknown language "${input.language}" (${LANGUAGE_NAMES})`);
   let middle = "";
   if (NO_MATCHER.has(step)) {
     if (input.matcher && input.matcher.toLowerCase() !== "any") fail(`step ${step} has no matcher (got "${input.matcher}")`);
@@ -123,7 +130,7 @@ function sameKey(dir: string, key: string): string[] {
 function withShebang(script: string, language?: string): string {
   const lang = LANGUAGES[(language || "bash").toLowerCase()];
   const body = script.endsWith("\n") ? script : `${script}\n`;
-  return body.startsWith("#!") ? body : `${lang.shebang}\n${body}`;
+  return body.startsWith("#!") || !lang.shebang ? body : `${lang.shebang}\n${body}`;
 }
 
 /** Writes a condition (executable, atomically); returns where and what `conditions list` now shows for it. */
@@ -137,6 +144,9 @@ export function setCondition(input: SetInput) {
   const layer = targetLayer(input.scope, { profile: input.profile, cwd, target });
   const parsed = parseFilename(file) as Exclude<ReturnType<typeof parseFilename>, string>;
   const key = parsed.key;
+  // A folder strict modes refuse would make the new condition (and every call) denied: repair or refuse.
+  const secured = secureHome(homePaths().home, readConfig().config.strictModes, [layer.dir]);
+  refuseUnsafe(secured, `cannot write into ${layer.dir}`);
   const existing = sameKey(layer.dir, key);
   if (existing.length && !input.replace) fail(`${existing.join(", ")} already exists in ${layer.dir} (pass replace to overwrite it)`);
   const path = join(layer.dir, file);
@@ -145,7 +155,8 @@ export function setCondition(input: SetInput) {
   if ((statSync(path).mode & 0o777) !== 0o755) chmodSync(path, 0o755);
   for (const other of existing) if (other !== file) unlinkSync(join(layer.dir, other));
   const replaced = existing.length ? existing : undefined;
-  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, ...listedAs(path, key, target, cwd) };
+  const repaired = secured.repaired.length ? secured.repaired : undefined;
+  return { success: true, path, layer: layer.source, file, step: parsed.step, matcher: parsed.matcher.normalized, replaced, repaired, ...listedAs(path, key, target, cwd) };
 }
 
 /** Returns the catalog `conditions list` shows for a harness and working directory. */

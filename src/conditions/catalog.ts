@@ -14,6 +14,9 @@ import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import { findGitRoot } from "./trust";
 
+/** The local account files that decide whether a group is private (state/private-group.ts). */
+const ACCOUNT_FILES = ["/etc/passwd", "/etc/group"];
+
 /** A directory changed less than this long ago may still be mid-edit: do not cache what it shows. */
 const FRESH_MS = 2000;
 
@@ -46,6 +49,8 @@ export interface CatalogOptions {
   state?: State;
   /** Called with a one-line note when caching degrades (read-only home, bad state.json). */
   onNote?: (note: string) => void;
+  /** The call came through the plugin's launcher: a harness with no chain recorded gets init's default. */
+  plugin?: boolean;
 }
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
@@ -63,7 +68,8 @@ export function signature(path: string): string {
 
 /** Returns the cache file for a target and repository (the key never needs state.json's content). */
 export function cachePathFor(opts: CatalogOptions, repoRoot: string | undefined): string {
-  const key = [opts.home, repoRoot ?? "", opts.config.trustedOwners.join(","), opts.config.strictModes ? "strict" : "lax"].join("|");
+  // A plugin call may record a chain on its first miss (pluginDefault): it never reuses an index built without that.
+  const key = [opts.home, repoRoot ?? "", opts.config.trustedOwners.join(","), opts.config.strictModes ? "strict" : "lax", ...(opts.plugin ? ["plugin"] : [])].join("|");
   const crc = (Bun.hash.crc32(key) >>> 0).toString(16).padStart(8, "0");
   return join(opts.home, "cache", `conditions-index.${opts.target}.${crc}.json`);
 }
@@ -102,6 +108,22 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   return rebuild(opts, cachePath, statePath, stateSig, cached, unsafe);
 }
 
+/**
+ * A plugin install never ran `init`: the first call that finds no chain for its harness records the
+ * one `init` records (the built-in default profile), so the hook, `conditions list` and `doctor` agree.
+ */
+function pluginDefault(state: State, opts: CatalogOptions, statePath: string, problems: string[]): State {
+  if (state.targets?.[opts.target]?.profiles !== undefined || state.targets?.global?.profiles !== undefined) return state;
+  const next: State = { ...state, targets: { ...(state.targets ?? {}), [opts.target]: { ...(state.targets?.[opts.target] ?? {}), profiles: ["default"] } } };
+  try {
+    const { saveState } = require("../state/state-file") as typeof import("../state/state-file");
+    saveState(next, statePath);
+  } catch (err) {
+    problems.push(`cannot record the plugin's default profile in ${statePath}: ${(err as Error).message}`);
+  }
+  return next;
+}
+
 /** Returns the catalog over an index; conditions are parsed per group, on first use. */
 function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebuildNow: () => Catalog): Catalog {
   // A line damaged in place means the file lied: trust the folders instead.
@@ -126,7 +148,7 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
 }
 
 /** Lists what changed since `previous` (all of it without one), writes the index and returns its catalog. */
-function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, stateSig: string, previous?: IndexFile, unsafe?: string): Catalog {
+function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, signed: string, previous?: IndexFile, unsafe?: string): Catalog {
   // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
   // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
   const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
@@ -137,6 +159,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
   const problems: string[] = [];
   const broken: string[] = unsafe ? [`the condition index cannot be trusted: ${unsafe}`] : [];
   let state = opts.state;
+  let stateSig = signed;
   if (!state) {
     try {
       state = loadState(statePath, opts.config.strictModes);
@@ -145,13 +168,18 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sta
       problems.push((err as Error).message);
       broken.push(`${(err as Error).message} (the bundle and profile layers cannot be read)`);
     }
+    const loaded = state;
+    if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
+    if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
   const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config);
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
   // Signatures are taken before the scan, so a change during the scan invalidates what we write.
-  const watched: [string, string][] = [...new Set(plan.watched)].map((p) => [p, signature(p)]);
+  // Strict modes accept a folder writable by its owner's private group: a change of the accounts may end that.
+  const accounts = opts.config.strictModes ? ACCOUNT_FILES : [];
+  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts])].map((p) => [p, signature(p)]);
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {

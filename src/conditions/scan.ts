@@ -51,7 +51,7 @@ export function listFolder(path: string, strict: boolean, named: (file: string) 
   }
   if (!st.isDirectory()) return { kind: "file", files: [] };
   const listing: FolderListing = { kind: "dir", files: [] };
-  if (strict) listing.dirProblem = strictModesProblem(st, "layer directory");
+  if (strict) listing.dirProblem = strictModesProblem(st, "layer directory", path);
   let names: Buffer[];
   try {
     names = readdirSync(path, { encoding: "buffer" }) as Buffer[];

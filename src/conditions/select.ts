@@ -24,23 +24,24 @@ export function selectConditions(conditions: Condition[], step: Step, subject: S
   return out;
 }
 
-/** Returns why a condition matched (for `explain` and `list --tool`). */
+/**
+ * Returns why a condition matched (for `explain` and `list --tool`): the first alternative that the
+ * matcher's own `matches` accepts, so the reason can never disagree with the selection.
+ */
 export function whyMatched(c: Condition, subject: Subject): string {
   const m = matcherOf(c.matcher);
   if (!m) return "invalid matcher";
-  const name = subject.name.toLowerCase();
   for (const alt of m.alternatives) {
+    if (!matches({ normalized: "", alternatives: [alt] }, subject)) continue;
     if (alt.kind === "any") return "matcher any";
-    if (alt.kind === "mcp" && name.startsWith("mcp__")) return "mcp: an MCP tool";
-    if (alt.kind === "mcp_server" && name.startsWith(`mcp__${alt.server}__`)) return `mcp__${alt.server}: a tool of that server`;
-    if (alt.kind === "exact" && name === alt.name) return `tool ${alt.name}`;
-    if (alt.kind === "cli" && name === "bash" && subject.programs) {
-      const a = subject.programs();
-      if (a.programs.includes(alt.cli)) return `bash.${alt.cli}: the command runs ${alt.cli}`;
-      if (a.modules?.includes(alt.cli)) return `bash.${alt.cli}: the command runs the python module ${alt.cli}`;
-      if (a.wrappers?.includes(alt.cli)) return `bash.${alt.cli}: the command runs another program through ${alt.cli}`;
-      if (a.dynamic) return `bash.${alt.cli}: the command is dynamic (${a.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}` : "a program cannot be known"}), so every bash.<cli> fires`;
-    }
+    if (alt.kind === "mcp") return "mcp: an MCP tool";
+    if (alt.kind === "mcp_server") return `mcp__${alt.server}: a tool of that server`;
+    if (alt.kind === "exact") return `tool ${alt.name}`;
+    const a = subject.programs?.();
+    if (a?.programs.includes(alt.cli)) return `bash.${alt.cli}: the command runs ${alt.cli}`;
+    if (a?.modules?.includes(alt.cli)) return `bash.${alt.cli}: the command runs the python module ${alt.cli}`;
+    if (a?.wrappers?.includes(alt.cli)) return `bash.${alt.cli}: the command runs another program through ${alt.cli}`;
+    return `bash.${alt.cli}: the command is dynamic (${a?.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}` : "a program cannot be known"}), so every bash.<cli> fires`;
   }
   return "no alternative matched";
 }

@@ -21,6 +21,7 @@ import { emptyMerged, mergeOutcomes } from "../merge";
 import { conditionEnv } from "../pipeline";
 import { applyPolicy } from "../policy";
 import { spawnCondition } from "../run/spawn";
+import { factsOfAnalysis } from "../facts/facts";
 import { analyze } from "../shell/analyze";
 import type { Condition, Effect, EventName, HookCall, Outcome, Payload, Target } from "../types";
 import type { Case } from "./cases";
@@ -173,7 +174,8 @@ async function runDirect(w: World, conditionPath: string, c: Case, target: Targe
     if (!selectConditions([cond], cond.step, subject).length) return { effect: {}, outcome: { status: "not run (no match)", exitCode: null, stderr: "" } };
   }
   const call: HookCall = { target, event, payload, batch: [payload] };
-  const env = { ...conditionEnv(envOf(w, c, true), call, payload, cond, analysis), ...(c.env ?? {}) };
+  const facts = () => (analysis ? factsOfAnalysis(analysis, { cwd: w.cwd, home: w.home }) : undefined);
+  const env = { ...conditionEnv(envOf(w, c, true), call, payload, cond, analysis, facts), ...(c.env ?? {}) };
   const { config } = readConfig(env);
   const outcome = await spawnCondition(cond, { stdin: c.stdin ?? JSON.stringify(payload), cwd: w.cwd, env, timeoutMs: config.timeoutSec * 1000 });
   const merged = cond.async ? emptyMerged() : mergeOutcomes([outcome]);

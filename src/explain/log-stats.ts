@@ -1,9 +1,8 @@
-// Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and the rotated hook.jsonl.1):
+// Statistics from the hook's own log ($AGENTIHOOKS_HOME/logs/hook.jsonl and its rotated files):
 // per condition, what it answered and how long it took; per hook call, the total latency.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
+import { readFileSync } from "node:fs";
 import { AgentihooksError } from "../errors";
-import { LOG_FILE } from "../state/hook-log";
+import { logFiles } from "../state/hook-log";
 
 export interface Latency {
   p50: number;
@@ -32,11 +31,25 @@ export interface StatsDocument {
   unreadable: number;
   hooks: Latency & { calls: number; denies: number; errors: number };
   conditions: ConditionStats[];
+  /** The most recent denials and asks, newest last: when, by what, why, on what. */
+  denials: { t: string; decision: string; by?: string; reason?: string; tool?: string; input?: string }[];
+  /** The most recent errors, newest last. */
+  errors: { t: string; event?: string; error: string }[];
+  /** Denials and asks per rule or condition, most first. */
+  rules: { rule: string; denies: number; asks: number }[];
 }
+
+/** How many denials and errors the document lists (the counts cover all). */
+const LISTED = 20;
 
 interface LogRecord {
   t?: string;
   kind?: string;
+  by?: string;
+  reason?: string;
+  tool?: string;
+  event?: string;
+  input?: Record<string, unknown>;
   condition?: string;
   source?: string;
   status?: string;
@@ -44,6 +57,7 @@ interface LogRecord {
   rewrite?: boolean;
   duration_ms?: number;
   error?: string;
+  conditions?: { name: string; source?: string; status?: string; decision?: string; rewrite?: boolean; ms?: number }[];
 }
 
 const UNITS: Record<string, number> = { s: 1e3, m: 60e3, h: 3600e3, d: 86400e3, w: 7 * 86400e3 };
@@ -57,9 +71,10 @@ export function parseDuration(text: string): number {
 
 /** Returns the statistics of the log records in `logsDir` newer than `sinceMs` ago (all when undefined). */
 export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): StatsDocument {
-  const files = [`${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter((f) => existsSync(f));
+  const files = logFiles(logsDir);
   const cutoff = sinceMs === undefined ? -Infinity : now - sinceMs;
-  const doc: StatsDocument = { files, unreadable: 0, hooks: { calls: 0, denies: 0, errors: 0, p50: 0, p95: 0, max: 0 }, conditions: [] };
+  const doc: StatsDocument = { files, unreadable: 0, hooks: { calls: 0, denies: 0, errors: 0, p50: 0, p95: 0, max: 0 }, conditions: [], denials: [], errors: [], rules: [] };
+  const rules = new Map<string, { rule: string; denies: number; asks: number }>();
   const hookTimes: number[] = [];
   const byCondition = new Map<string, { s: ConditionStats; times: number[] }>();
   for (const r of records(files, doc)) {
@@ -70,11 +85,31 @@ export function readStats(logsDir: string, sinceMs?: number, now = Date.now()): 
     if (r.kind === "hook") {
       doc.hooks.calls++;
       if (r.decision === "deny") doc.hooks.denies++;
-      if (r.error) doc.hooks.errors++;
+      if (r.error) {
+        doc.hooks.errors++;
+        doc.errors.push({ t: r.t as string, event: r.event, error: r.error });
+      }
+      if (r.decision === "deny" || r.decision === "ask") {
+        const input = r.input && typeof r.input === "object" ? (r.input.command ?? r.input.file_path ?? r.input.path) : undefined;
+        doc.denials.push({ t: r.t as string, decision: r.decision, by: r.by, reason: r.reason, tool: r.tool, input: typeof input === "string" ? input : undefined });
+        const rule = r.by ?? "(unnamed)";
+        const e = rules.get(rule) ?? { rule, denies: 0, asks: 0 };
+        if (r.decision === "deny") e.denies++;
+        else e.asks++;
+        rules.set(rule, e);
+      }
       if (typeof r.duration_ms === "number") hookTimes.push(r.duration_ms);
+      // the decision record holds each condition's outcome; older logs had a line per condition
+      for (const c of Array.isArray(r.conditions) ? r.conditions : []) {
+        addCondition(byCondition, { condition: c.name, source: c.source, status: c.status, decision: c.decision, rewrite: c.rewrite, duration_ms: c.ms });
+      }
     } else if (r.kind === "condition" && r.condition) addCondition(byCondition, r);
   }
   Object.assign(doc.hooks, latency(hookTimes));
+  const byTime = (a: { t: string }, b: { t: string }) => a.t.localeCompare(b.t);
+  doc.denials = doc.denials.sort(byTime).slice(-LISTED);
+  doc.errors = doc.errors.sort(byTime).slice(-LISTED);
+  doc.rules = [...rules.values()].sort((a, b) => b.denies + b.asks - (a.denies + a.asks) || a.rule.localeCompare(b.rule));
   doc.conditions = [...byCondition.values()].map(({ s, times }) => ({ ...s, ...latency(times) }));
   // The slowest guard first: that is the one a person came to find.
   doc.conditions.sort((a, b) => b.p95 - a.p95 || a.condition.localeCompare(b.condition));

@@ -8,7 +8,7 @@ import { type ShellAnalysis, analyze } from "../shell/analyze";
 import type { CommandInfo } from "../shell/programs";
 import { GLOB, type Word } from "../shell/scan";
 import { CwdTracker, type Where } from "./cwd";
-import { undashGit } from "./git";
+import { aliasRun, undashGit } from "./git";
 
 export type { CommandFact, FactWord, LineFacts } from "../../conditions-examples/_src/condition";
 
@@ -31,7 +31,10 @@ export function factsOfAnalysis(a: Pick<ShellAnalysis, "commands" | "dynamic" | 
     viaAt.length = c.depth + 1;
     const fact = factOf(c, via, cwd.at(c.depth));
     cwd.follow(fact, c.depth);
-    commands.push(undashGit(fact));
+    const command = undashGit(fact);
+    commands.push(command);
+    const alias = aliasRun(command); // `git -c alias.p='push -f' p` runs `git push -f`
+    if (alias) commands.push(alias);
   }
   return { commands, dynamic: a.dynamic, why: a.why.map((w) => ({ construct: w.construct, message: w.message, text: w.text })) };
 }

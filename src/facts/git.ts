@@ -26,6 +26,8 @@ export interface GitInvocation {
   cwd: string | null;
   /** Why what git does is only known when it runs (a setting or alias not static), else undefined. */
   dynamic?: string;
+  /** The alias (given with `-c alias.NAME=...`) the subcommand came from. */
+  alias?: string;
 }
 
 /** Returns `git-push ARGS` (by its program name) as `git push ARGS`; any other command as it is. */
@@ -91,7 +93,20 @@ function readGit(c: CommandFact): GitInvocation {
   }
   if (sub === "push") args = withPushSettings(args, settings);
   if (settings.some(([k, v]) => v === null && /^remote\..*\.(?:push|mirror)$/i.test(k))) dynamic ??= "a push setting is only known when it runs";
-  return dynamic ? { sub, args, cwd, dynamic } : { sub, args, cwd };
+  const out: GitInvocation = { sub, args, cwd };
+  if (dynamic) out.dynamic = dynamic;
+  if (alias) out.alias = alias[0].slice(6);
+  return out;
+}
+
+/**
+ * Returns the git command an alias given with `-c alias.NAME=...` runs (`git -c alias.p='push -f' p`
+ * runs `git push -f`), reached through `git config alias.NAME` as a `!` alias is; undefined for any other command.
+ */
+export function aliasRun(c: CommandFact): CommandFact | undefined {
+  const git = gitInvocation(c);
+  if (!git?.alias || git.sub === null) return undefined;
+  return { ...c, args: [{ value: git.sub, raw: git.sub }, ...git.args], cwd: git.cwd, via: [...c.via, `git config alias.${git.alias}`] };
 }
 
 function splitSetting(text: string): [string, string | null] {

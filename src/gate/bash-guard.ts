@@ -51,7 +51,7 @@ export function bashWrite(command: string, scope: PathScope, analysis?: ShellAna
 }
 
 /** Words that start a set-up change of this executable (self-call.ts has the exact rule). */
-const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit", "conditions", "enforcement"]);
+const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit", "conditions", "enforcement", "profile"]);
 
 /** True when a command may run this executable to change its set-up: a cheap superset of self-call.ts's rule. */
 function maySelfCall(c: CommandInfo): boolean {

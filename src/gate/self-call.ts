@@ -26,8 +26,11 @@ const READS = new Set(["programs", "stats", "doctor", "help", "--help", "-h", "-
 const SUB_READS: Record<string, Set<string>> = {
   conditions: new Set(["list", "show", "explain", "test", "lint", "--help", "-h"]),
   enforcement: new Set(["list", "--help", "-h"]),
+  profile: new Set(["list", "--help", "-h"]),
 };
 const PERSON_ONLY = new Set(["trust", "init", "uninit"]);
+/** Subcommands only a person may run: `profile use` switches which guards run, as `init` records them. */
+const PERSON_SUBS: Record<string, Set<string>> = { profile: new Set(["use"]) };
 /** Shapes that count on a program that cannot be told apart from this one. */
 const CHANGE_SHAPES = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit"]);
 
@@ -35,7 +38,7 @@ const CHANGE_SHAPES = new Set(["hook", "link", "unlink", "mcp", "trust", "init",
 export function effectOf(args: readonly string[]): Effect {
   const first = args[0];
   if (first === undefined || READS.has(first)) return "read";
-  if (PERSON_ONLY.has(first)) return "person";
+  if (PERSON_ONLY.has(first) || PERSON_SUBS[first]?.has(args[1] ?? "")) return "person";
   const sub = SUB_READS[first];
   if (sub) return args[1] === undefined || sub.has(args[1]) ? "read" : "change";
   return "change";
@@ -46,7 +49,7 @@ function changeShape(args: readonly string[]): boolean {
   const first = args[0];
   if (first === undefined) return false;
   if (CHANGE_SHAPES.has(first)) return true;
-  return !!SUB_READS[first] && effectOf(args) === "change" && ["set", "clear", "disable", "enable"].includes(args[1] ?? "");
+  return !!SUB_READS[first] && effectOf(args) !== "read" && ["set", "clear", "use", "disable", "enable"].includes(args[1] ?? "");
 }
 
 /** Returns a checker of one command of the line (given the line's state at that command). */

@@ -1,13 +1,19 @@
 // Reading the hook payload. Harnesses do not reliably close stdin (Copilot 1.0.64-1.0.68 never does,
 // Claude on Windows 2.1.208-2.1.211 sometimes does not), so the read stops at the first complete JSON
-// value, at EOF, or at a short deadline, whichever comes first. A byte scanner finds where the value
+// value, at EOF, or when the bytes stop coming (a short stall deadline, restarted by every chunk, under
+// an overall cap), whichever comes first. A byte scanner finds where the value
 // ends, so a large payload is decoded and parsed once, not once per chunk.
 import { joinChunks } from "../bytes";
 import { oneLine } from "../errors";
 
 export interface ReadOptions {
-  /** Overall read deadline; the harness is waiting on us. */
+  /**
+   * Stall deadline: how long the read waits for the next bytes. It starts again with every chunk, so a
+   * large payload still streaming in under load is not taken for a stalled one.
+   */
   deadlineMs?: number;
+  /** Overall cap, however steadily bytes arrive; well inside the harness's own 30 s hook timeout. */
+  totalMs?: number;
   /** Larger payloads are refused. */
   maxBytes?: number;
   /** Deeper nesting is refused before parsing (every later JSON walk would recurse that deep too). */
@@ -29,7 +35,7 @@ export interface ReadResult {
   text?: string;
 }
 
-const DEFAULTS = { deadlineMs: 1500, maxBytes: 64 * 1024 * 1024, maxDepth: 512 };
+const DEFAULTS = { deadlineMs: 1500, totalMs: 20_000, maxBytes: 64 * 1024 * 1024, maxDepth: 512 };
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -119,10 +125,18 @@ export function parseBytes(chunks: Uint8Array[], total: number, keepText = false
 }
 
 /** Returns what the bytes read by the deadline amount to: a scalar value, or why there is none. */
-function atDeadline(chunks: Uint8Array[], total: number, deadlineMs: number): ReadResult {
-  if (total === 0) return { error: `no payload on stdin within ${deadlineMs} ms` };
+function atDeadline(chunks: Uint8Array[], total: number, why: Expiry): ReadResult {
+  if (total === 0) return { error: `no payload on stdin within ${why.ms} ms` };
   const parsed = parseBytes(chunks, total); // a scalar has no closing byte; anything else is unfinished
-  return parsed.value !== undefined ? parsed : { error: `stdin did not complete a JSON value within ${deadlineMs} ms` };
+  if (parsed.value !== undefined) return parsed;
+  const detail = why.stalled ? `${total} bytes read, then nothing` : `${total} bytes read, still arriving`;
+  return { error: `stdin did not complete a JSON value within ${why.ms} ms (${detail})` };
+}
+
+/** Why the read stopped early: no bytes for the stall deadline, or the overall cap. */
+interface Expiry {
+  ms: number;
+  stalled: boolean;
 }
 
 type Source = AsyncIterable<Uint8Array | string>;
@@ -198,7 +212,7 @@ export async function readPayload(source?: Source, opts: ReadOptions = {}): Prom
 }
 
 async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: ReadOptions): Promise<ReadResult> {
-  const { deadlineMs, maxBytes, maxDepth, keepText } = { ...DEFAULTS, ...opts };
+  const { deadlineMs, totalMs, maxBytes, maxDepth, keepText } = { ...DEFAULTS, ...opts };
   const scanner = new JsonScanner(maxDepth);
   let total = 0;
   let pull: Pull;
@@ -207,23 +221,31 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
   } catch (err) {
     return { error: `cannot read stdin: ${oneLine(err)}` };
   }
-  let expired = false;
-  const timer = setTimeout(() => {
-    expired = true;
+  // Two deadlines: a stall (no bytes for deadlineMs, restarted by every chunk) and an overall cap.
+  let expired: Expiry | undefined;
+  const expire = (why: Expiry) => () => {
+    expired ??= why;
     pull.stop();
-  }, deadlineMs);
+  };
+  const stalled = expire({ ms: deadlineMs, stalled: true });
+  let stall = setTimeout(stalled, deadlineMs);
+  const cap = setTimeout(expire({ ms: totalMs, stalled: false }), totalMs);
   try {
     for (;;) {
       const next = await pull.next();
-      if (next.done && expired) return atDeadline(chunks, total, deadlineMs);
+      if (next.done && expired) return atDeadline(chunks, total, expired);
       if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total, keepText);
       const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
+      if (bytes.length > 0) {
+        clearTimeout(stall);
+        stall = setTimeout(stalled, deadlineMs);
+      }
       const end = scanner.feed(bytes);
       const used = end >= 0 ? bytes.subarray(0, end) : bytes;
       total += used.length;
       if (total > maxBytes) return { error: `payload is larger than ${maxBytes} bytes` };
       chunks.push(used);
-      if (scanner.tooDeep) return readRest(chunks, total, pull, maxBytes, { error: `payload nests deeper than ${maxDepth} levels` });
+      if (scanner.tooDeep) return await readRest(chunks, total, pull, maxBytes, { error: `payload nests deeper than ${maxDepth} levels` });
       if (end >= 0) {
         drain(pull);
         return parseBytes(chunks, total, keepText);
@@ -232,6 +254,7 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
   } catch (err) {
     return { error: `cannot read stdin: ${oneLine(err)}` };
   } finally {
-    clearTimeout(timer);
+    clearTimeout(stall);
+    clearTimeout(cap);
   }
 }

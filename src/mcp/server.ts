@@ -49,7 +49,7 @@ function registerConditionTools(server: McpServer, def: Target | undefined): voi
       name: z.string().min(1).describe("Letters, digits and _ (never -)"),
       script: z.string().min(1).describe("The script body; a shebang is added when missing"),
       session_id: sessionId,
-      language: z.enum(["bash", "sh", "python", "node"]).default("bash"),
+      language: z.enum(["bash", "sh", "python", "node", "typescript"]).default("bash"),
       scope: scope.default("global").describe("global: the bundle, else the runtime layer; profile: the chain's first profile or `profile`; directory: the session's repository"),
       profile: z.string().optional(),
       cwd,

@@ -29,6 +29,10 @@ export interface Verdict {
   decision: "deny" | "ask" | "allow" | "context";
   /** The rule could only fire (a part of the line is only known when it runs): on_dynamic decided. */
   dynamic?: string;
+  /** It could only fire because the line may run any program: one such verdict stands for the file's rules. */
+  anyProgram?: boolean;
+  /** How many more rules of the file this verdict stands for. */
+  more?: number;
   /** The program of the command it fired on, or the tool's path. */
   subject: string;
 }
@@ -53,6 +57,16 @@ export function judgeCall(file: RulesFile, call: RulesCall, preset: Preset, disa
     else out.verdicts.push(verdict);
   }
   out.verdicts.sort((a, b) => RANK[b.decision] - RANK[a.decision]);
+  // A line that may run any program makes every rule a guess: one verdict (the strongest) says so,
+  // and none when a rule of the file's own programs already answers as strongly.
+  const guesses = out.verdicts.filter((v) => v.anyProgram);
+  if (!guesses.length) return out;
+  const real = out.verdicts.filter((v) => !v.anyProgram);
+  if (real.length && RANK[real[0].decision] >= RANK[guesses[0].decision]) out.verdicts = real;
+  else {
+    guesses[0].more = guesses.length - 1 || undefined;
+    out.verdicts = [guesses[0], ...real];
+  }
   return out;
 }
 
@@ -62,7 +76,11 @@ export function decisionIn(d: PerPreset<RuleDecision>, preset: Preset): RuleDeci
   return preset === "paranoid" && v === "ask" ? "deny" : v;
 }
 
-/** Returns what a rule that can only fire does in `preset` (the rule's on_dynamic, else the file's, else ignore/ask/deny). */
+/**
+ * Returns what a rule that can only fire does in `preset`: the rule's on_dynamic (a part of its own
+ * command is only known when it runs), else the file's (also for a line that may run any program),
+ * else ignore / ask / deny.
+ */
 export function dynamicIn(rule: Rule, file: RulesFile, preset: Preset): DynamicDecision {
   const d = rule.on_dynamic ?? file.on_dynamic ?? { default: "ignore", strict: "ask", paranoid: "deny" };
   const v = typeof d === "string" ? d : (pick(d, preset) ?? "ignore");
@@ -71,9 +89,19 @@ export function dynamicIn(rule: Rule, file: RulesFile, preset: Preset): DynamicD
 
 /** The reason text of a verdict: the rule id, why, the safer way, and how to allow it. */
 export function reasonOf(v: Verdict): string {
-  const head = v.dynamic ? `${v.rule.id}: ${v.subject} may do this, but ${v.dynamic} (${v.rule.reason})` : `${v.rule.id}: ${v.rule.reason}`;
-  const instead = v.rule.alternative ? ` Instead: ${v.rule.alternative}.` : "";
-  const how = v.decision === "deny" || v.decision === "ask" ? ` To allow it: agentihooks conditions disable ${v.rule.id}, or an [[allow]] entry with a reason (docs/rules.md).` : "";
+  const others = v.more ? ` (and ${v.more} more rule${v.more === 1 ? "" : "s"} of this file)` : "";
+  const head = v.anyProgram
+    ? `${v.rule.id}${others}: the line may run a program these rules guard: ${v.dynamic}`
+    : v.dynamic
+      ? `${v.rule.id}: ${v.subject} may do this, but ${v.dynamic} (${v.rule.reason})`
+      : `${v.rule.id}: ${v.rule.reason}`;
+  const instead = v.rule.alternative && !v.anyProgram ? ` Instead: ${v.rule.alternative}.` : "";
+  const how =
+    v.decision !== "deny" && v.decision !== "ask"
+      ? ""
+      : v.anyProgram
+        ? " To allow it: write the program out in the line, or change the file's on_dynamic (docs/rules.md)."
+        : ` To allow it: agentihooks conditions disable ${v.rule.id}, or an [[allow]] entry with a reason (docs/rules.md).`;
   return `${head}.${instead}${how}`.replace(/\.\./g, ".");
 }
 
@@ -86,7 +114,8 @@ function pick<T>(d: Partial<Record<Preset, T>>, preset: Preset): T | undefined {
 function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset): Verdict | undefined {
   const decision = decisionIn(rule.decision, preset);
   if (decision === "off") return undefined;
-  let maybe: { unknown: string; subject: string } | undefined;
+  // anyProgram: the line may run any program (this pack's too): the file's on_dynamic decides, not the rule's
+  let maybe: { unknown: string; subject: string; anyProgram?: boolean } | undefined;
   const fired = (subject: string): Verdict => ({ rule, decision, subject });
   const where = {
     home: call.home,
@@ -98,10 +127,10 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     for (const c of call.facts.commands) {
       const m = matchCommand(rule, c, file, where);
       if (m.tri === YES) return fired(c.program ?? "a command");
-      if (m.tri === MAYBE) maybe ??= { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs" };
+      if (m.tri === MAYBE && (!maybe || maybe.anyProgram)) maybe = { unknown: m.unknown ?? "a part of the line is only known when it runs", subject: c.program ?? "a program only known when the line runs", anyProgram: m.anyProgram };
     }
     // A dynamic line may run any program: this one too.
-    if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line" };
+    if (!maybe && call.facts.dynamic) maybe = { unknown: `the line is dynamic (${call.facts.why[0]?.message ?? "a part is only known when it runs"})`, subject: "the line", anyProgram: true };
   }
   for (const p of call.paths ?? []) {
     const m = matchPath(rule, call.tool, p, call.cwd, file, where);
@@ -109,10 +138,10 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
     if (m.tri === MAYBE) maybe ??= { unknown: "the path is only known when it runs", subject: p };
   }
   if (!maybe) return undefined;
-  const onDynamic = dynamicIn(rule, file, preset);
+  const onDynamic = dynamicIn(maybe.anyProgram ? { ...rule, on_dynamic: undefined } : rule, file, preset);
   if (onDynamic === "ignore" || decision === "allow" || decision === "context") return undefined;
   // what on_dynamic says for the preset (a rule that allows or only comments does nothing on a guess)
-  return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown };
+  return { rule, decision: onDynamic, subject: maybe.subject, dynamic: maybe.unknown, ...(maybe.anyProgram ? { anyProgram: true } : {}) };
 }
 
 /** True when the line may run one of `names`: most lines run none of a rule's programs, and are done at once. */

@@ -13,6 +13,8 @@ export interface Match {
   tri: Tri;
   /** Why it could not be told (MAYBE only). */
   unknown?: string;
+  /** MAYBE because the program itself is only known when the line runs (not this rule's business alone). */
+  anyProgram?: true;
 }
 
 const list = (v: string | string[] | undefined): string[] => (v === undefined ? [] : typeof v === "string" ? [v] : v);
@@ -21,7 +23,7 @@ const list = (v: string | string[] | undefined): string[] => (v === undefined ? 
 export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where: { home: string; project: string }): Match {
   const programs = list(rule.program);
   if (!programs.length) return { tri: NO };
-  if (c.program === null) return c.dynamic ? { tri: MAYBE, unknown: "a program only known when the line runs" } : { tri: NO };
+  if (c.program === null) return c.dynamic ? { tri: MAYBE, unknown: "a program only known when the line runs", anyProgram: true } : { tri: NO };
   if (!programs.includes(c.program)) return { tri: NO };
   let args = c.args;
   let cwd = c.cwd;
@@ -58,7 +60,7 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where:
     [options(rule.options, read), "an option only known when the line runs"],
     [operands(rule.operands, read, ctx), "an operand only known when the line runs"],
     [values(rule.values, read, ctx), "an option's value only known when the line runs"],
-    [words(rule.redirects, c.redirects.filter((r) => r.op.includes(">") && !/^>&\d*$/.test(r.op)).map((r) => r.target), ctx), "a redirection only known when the line runs"],
+    [words(rule.redirects, writtenFiles(c), ctx), "a redirection only known when the line runs"],
     [when(rule.when, ctx, git?.dynamic), "where the command runs is only known when the line runs"],
   ];
   for (const [t, why] of parts) {
@@ -68,7 +70,6 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where:
       unknown ??= why;
     }
   }
-  if (tri === YES && git?.dynamic && !rule.when?.includes("dynamic-settings")) return { tri: MAYBE, unknown: git.dynamic };
   return tri === MAYBE ? { tri, unknown } : { tri };
 }
 
@@ -80,6 +81,11 @@ export function matchPath(rule: Rule, tool: string, path: string, cwd: string, f
 }
 
 // --- internal ---
+
+/** The files a command's output redirections write (`>`, `>>`, `>|`, `&>`, `>& file`; not `2>&1`). */
+function writtenFiles(c: CommandFact): FactWord[] {
+  return c.redirects.filter((r) => r.op.includes(">") && !(r.op.endsWith("&") && /^(?:\d+-?|-)$/.test(r.target.value ?? ""))).map((r) => r.target);
+}
 
 function mergeTables(tables: RulesFile["commands"], program: string, sub: string[], valued: string[] = []): OptionTable | undefined {
   const own = tables?.[program];

@@ -55,7 +55,15 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
   for (const f of files.values()) if (typeof f !== "string") allows.push(...(f.allow ?? []));
   const out = new Map<Condition, ConditionFn>();
   for (const [c, file] of files) {
-    out.set(c, () => (typeof file === "string" ? { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` } : answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows))));
+    out.set(c, () => {
+      if (typeof file === "string") return { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` };
+      try {
+        return answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows));
+      } catch (err) {
+        // a bug, never a property of the call: a guard that cannot judge denies
+        return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
+      }
+    });
   }
   return out;
 }
@@ -87,7 +95,11 @@ function pathsOf(input: Record<string, unknown>, cwd: string, home: string): str
 function answer(j: Judged): Result {
   const top = j.verdicts[0];
   if (!top) return undefined;
-  const reason = j.verdicts.filter((v) => v.decision === top.decision).map(reasonOf).join("\n");
+  const same = j.verdicts.filter((v) => v.decision === top.decision);
+  // three reasons say enough; the ids of the others are named
+  const shown = same.slice(0, 3).map(reasonOf);
+  if (same.length > 3) shown.push(`(also ${same.slice(3).map((v) => v.rule.id).join(", ")})`);
+  const reason = shown.join("\n");
   if (top.decision === "deny") return { deny: reason };
   if (top.decision === "context") return reason;
   return { decision: top.decision, reason };

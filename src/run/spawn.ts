@@ -136,9 +136,13 @@ export function judgeAnswer(done: Finish, exitCode: number | null, o: Captured, 
 
 function writeStdin(proc: ReturnType<typeof Bun.spawn>, text: string): void {
   const sink = proc.stdin as import("bun").FileSink;
+  // A condition may exit or close stdin without reading a large payload: the pending write then fails
+  // with EPIPE asynchronously, which must not become an unhandled rejection (a stack trace on the
+  // harness's stderr, and sometimes exit 1 with no answer).
   try {
-    sink.write(text);
-    Promise.resolve(sink.end()).catch(() => {}); // a condition may close stdin at once: not an error
+    const wrote = sink.write(text);
+    if (wrote instanceof Promise) wrote.catch(() => {});
+    Promise.resolve(sink.end()).catch(() => {});
   } catch {}
 }
 

@@ -4,4 +4,6 @@ export interface Check {
   level: "ok" | "warn" | "fail" | "info";
   text: string;
   fix?: string;
+  /** The red line printed before everything else (every tool call is denied). */
+  first?: boolean;
 }

@@ -4,9 +4,9 @@
 // absent, its `command` and `args` lines are rewritten in place when present, and it is cut out on
 // uninit. Bun.TOML.parse checks the file before (a broken file is refused) and the result after: a
 // text whose parse is not exactly the old one plus (or minus) our server is never written.
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { AgentihooksError } from "../errors";
+import { PLAIN, readTextFile } from "./text-form";
 import type { McpConfig, McpFile } from "./mcp-types";
 import { MCP_NAME, codexHome, mcpArgs } from "./harness-setup";
 
@@ -232,14 +232,14 @@ export const codexMcp: McpConfig = {
     return join(codexHome(ctx), "config.toml");
   },
   read(path) {
-    let text: string;
+    let file: ReturnType<typeof readTextFile>;
     try {
-      text = readFileSync(path, "utf8");
+      file = readTextFile(path);
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path, exists: false, text: "", parsed: {} };
       throw new AgentihooksError("E_CONFIG", `${path}: cannot read (${(err as Error).message})`);
     }
-    return { path, exists: true, text, parsed: parseToml(text, path) };
+    if (!file) return { path, exists: false, text: "", form: PLAIN, parsed: {} };
+    return { path, exists: true, text: file.text, form: file.form, parsed: parseToml(file.text, path) };
   },
   add(file, exe) {
     const want = { ...serverOf(file.parsed as Table), command: exe, args: [...MCP_ARGS] };

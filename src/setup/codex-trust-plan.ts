@@ -2,7 +2,6 @@
 // planned, not as on disk), `uninit` removes the trust of the handlers it removes, and `doctor` says
 // which handlers Codex would skip. The trust lives in the user's config.toml whatever the scope: Codex
 // reads hook state from the user layer only.
-import { existsSync, readFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { oneLine } from "../errors";
 import { type FileChange, amendChange } from "./apply";
@@ -12,6 +11,7 @@ import { TRUST_MARKER, type TrustEntry, editTrust, trustEntries, trustStatus } f
 import type { Check } from "./check";
 import type { Scope, SetupContext } from "./harness-setup";
 import { type JsonObject, parseJsonText } from "./json-file";
+import { readTextFile } from "./text-form";
 
 /** The user's config.toml, where Codex reads hook trust from. */
 const userConfigToml = (ctx: SetupContext) => codexMcp.configPath("user", ctx);
@@ -23,7 +23,7 @@ function entriesOf(text: string | null, path: string): TrustEntry[] {
   return value && typeof value === "object" && !Array.isArray(value) ? trustEntries(value as JsonObject, path, isOurCodexHandler) : [];
 }
 
-const readText = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : "");
+const readText = (path: string) => readTextFile(path)?.text ?? "";
 
 /**
  * Amends `changes` so that config.toml trusts exactly our handlers of hooks.json as planned: the
@@ -38,7 +38,7 @@ export function planCodexTrust(changes: FileChange[], scope: Scope, ctx: SetupCo
   const toml = userConfigToml(ctx);
   const note = add.length ? `codex: trusted ${add.length} hooks in ${toml} (as Codex's /hooks review does)` : `codex: removed the hook trust from ${toml}`;
   const ours = (text: string) => text.includes(MARKER) || text.includes(TRUST_MARKER);
-  amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(dirname(toml)), ours);
+  amendChange(changes, toml, (text) => editTrust(text, toml, drop, add), note, dirname(toml), ours);
 }
 
 /** doctor: does Codex trust every handler of ours in `hooks`, the hooks.json at `scope` as doctor read it? */
@@ -49,7 +49,7 @@ export function checkCodexTrust(scope: Scope, hooks: JsonObject, ctx: SetupConte
   let parsed: Record<string, unknown>;
   const toml = userConfigToml(ctx);
   try {
-    parsed = existsSync(toml) ? parseToml(readFileSync(toml, "utf8"), toml) : {};
+    parsed = parseToml(readText(toml), toml);
   } catch (err) {
     return [{ level: "fail", text: `codex: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` }];
   }

@@ -5,14 +5,15 @@
 // are here; what only one harness loads or refuses is that harness's function in HARNESS_CHECKS.
 import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
-import { readConfig } from "../config";
-import { builtinFiles } from "../conditions/builtin";
+import { type Config, readConfig } from "../config";
+import { builtinFiles, isBuiltinPath } from "../conditions/builtin";
 import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { findGitRoot } from "../conditions/trust";
 import { oneLine } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";
+import { pathPrivacyVerdict } from "../state/private";
 import { type State, loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 import type { Scope, SetupContext } from "./harness-setup";
@@ -22,6 +23,9 @@ import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
+import { everyCallDenied, denialLine } from "./denial";
+import { claudePluginFile, codexProjectTrust, pluginChecks, registeredScopes, twiceChecks } from "./doctor-install";
+import { slowInterpreters } from "./doctor-interpreters";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
 
@@ -54,19 +58,43 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   } catch (err) {
     checks.push({ level: "fail", text: oneLine(err), fix: "fix or remove the file, then: agentihooks init" });
   }
+  const { config } = readConfig(opts.env);
   const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
   const setup = setupContext(opts);
-  const active = TARGETS.filter((t) => checkHarness(t, self, state, scopes, setup, checks));
-  if (!active.length) checks.push({ level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" });
+  const plugin = claudePluginFile(scopes, setup);
+  const active = TARGETS.filter((t) => checkHarness(t, self, state, scopes, setup, checks, t === "claude" && !!plugin));
+  // The plugin registers Claude's hooks and MCP server itself: a plugin-only Claude is set up.
+  const hooked = plugin && !active.includes("claude") ? (["claude", ...active] as Target[]) : active;
+  if (plugin) checks.push(...pluginChecks(plugin, scopes, setup, opts.env));
+  if (plugin && state.targets?.claude?.profiles === undefined && state.targets?.global?.profiles === undefined) {
+    checks.push({ level: "info", text: "claude: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does" });
+  }
+  if (!hooked.length) checks.push(nothingSetUp(state, scopes));
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));
   for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(scopes, setup) ?? []));
-  checks.push(checkHome());
-  for (const t of active) checkConditions(t, opts, checks);
+  checks.push(...twiceChecks(scopes, setup));
+  if (active.includes("codex") && registeredScopes("codex", scopes, setup).includes("project")) checks.push(...codexProjectTrust(setup));
+  checks.push(checkHome(config));
+  // Freshness first: finding out whether every call is denied loads (and so refreshes) the caches.
+  const fresh = new Map(hooked.map((t) => [t, cacheIsFresh(t, opts, config)]));
+  const denial = everyCallDenied(hooked.length ? hooked : TARGETS, opts.cwd, config);
+  for (const t of hooked) checkConditions(t, opts, checks, !!fresh.get(t), denial?.targets.includes(t) ? denial.fix : undefined);
+  // Said first: while every call is denied, nothing else matters as much.
+  if (denial) checks.unshift({ level: "fail", text: denialLine(denial), fix: denial.fix, first: true });
   return checks;
 }
 
+/** No config calls agentihooks: a problem, unless a project-scope setup may exist elsewhere. */
+function nothingSetUp(state: State, scopes: Scope[]): Check {
+  const recorded = TARGETS.some((t) => state.targets?.[t]?.profiles !== undefined);
+  if (recorded && !scopes.includes("project")) {
+    return { level: "warn", text: "no user-scope harness config calls agentihooks; a project-scope setup is checked from inside its repository", fix: "cd into the repository, then: agentihooks doctor" };
+  }
+  return { level: "fail", text: "no harness config calls agentihooks", fix: "agentihooks init" };
+}
+
 /** Checks one harness at both scopes; returns whether any config of it calls agentihooks. */
-function checkHarness(target: Target, self: string, state: State, scopes: Scope[], ctx: SetupContext, checks: Check[]): boolean {
+function checkHarness(target: Target, self: string, state: State, scopes: Scope[], ctx: SetupContext, checks: Check[], plugin: boolean): boolean {
   const setup = SETUPS[target];
   let configured = false;
   for (const scope of scopes) {
@@ -92,16 +120,22 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
     if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
   }
-  if (!configured) {
+  if (!configured && !plugin) {
     const recorded = state.targets?.[target]?.profiles !== undefined;
     const fix = `agentihooks init --target ${target}`;
-    checks.push(recorded ? { level: "fail", text: `${target}: init was run but no ${target} config calls agentihooks`, fix } : { level: "info", text: `${target}: not set up`, fix });
+    if (!recorded) checks.push({ level: "info", text: `${target}: not set up`, fix });
+    else if (!scopes.includes("project")) {
+      // Outside a repository only the user scope is read: a project-only setup is not a problem here.
+      checks.push({ level: "info", text: `${target}: no user-scope config calls agentihooks (a project-scope setup is checked from inside its repository)` });
+    } else checks.push({ level: "fail", text: `${target}: init was run but no ${target} config calls agentihooks`, fix });
   }
   return configured;
 }
 
-function checkHome(): Check {
+function checkHome(config: Config): Check {
   const { home } = homePaths();
+  const unsafe = config.strictModes ? pathPrivacyVerdict(home) : undefined;
+  if (unsafe) return { level: "fail", text: `home ${unsafe.problem}`, fix: unsafe.fix };
   const probe = join(home, `.doctor-probe.${process.pid}`);
   try {
     writeFileAtomic(probe, "ok\n");
@@ -112,13 +146,20 @@ function checkHome(): Check {
   }
 }
 
-/** Cache freshness, interpreters, invalid files, missing profiles and shadowed conditions for one target. */
-function checkConditions(target: Target, opts: DoctorOptions, checks: Check[]): void {
+/** True when the target's cached index would be used as it is. */
+function cacheIsFresh(target: Target, opts: DoctorOptions, config: Config): boolean {
+  const home = homePaths().home;
+  return indexIsFresh(cachePathFor({ target, cwd: opts.cwd, home, config }, findGitRoot(opts.cwd)), join(home, "state.json"));
+}
+
+/**
+ * Cache freshness, every call denied (with `deniedFix`), interpreters, invalid files, other problems
+ * and shadowed conditions for one target.
+ */
+function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], wasFresh: boolean, deniedFix?: string): void {
   const { config } = readConfig(opts.env);
   const home = homePaths().home;
   const catalogOpts = { target, cwd: opts.cwd, home, config };
-  const cachePath = cachePathFor(catalogOpts, findGitRoot(opts.cwd));
-  const wasFresh = indexIsFresh(cachePath, join(home, "state.json"));
   const notes: string[] = [];
   let catalog: Catalog;
   try {
@@ -127,10 +168,17 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[]): 
     checks.push({ level: "fail", text: `${target}: cannot load the conditions (${oneLine(err)})`, fix: "agentihooks conditions list" });
     return;
   }
-  for (const n of notes) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
+  const broken = new Set(catalog.broken ?? []);
+  // Said once, first, when the red line names this target; here only if it somehow does not.
+  if (broken.size && !deniedFix) checks.push({ level: "fail", text: `${target}: every PreToolUse call is denied: ${[...broken].join("; ")}`, fix: "agentihooks conditions list" });
+  for (const n of notes) if (!broken.has(n)) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
   if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
-  for (const p of catalog.problems) checks.push({ level: "fail", text: `${target}: ${p}`, fix: `agentihooks init --target ${target} --profile <names> (or agentihooks link --profile NAME DIR)` });
-  for (const i of catalog.invalid) checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: "rename or fix the file (agentihooks conditions list shows why)" });
+  for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: "agentihooks conditions list (it shows the layers and their problems)" });
+  for (const i of catalog.invalid) {
+    // A file or folder refused for its modes is fixed by the chmod that makes it private, not by a rename.
+    const modes = config.strictModes && !isBuiltinPath(i.path) ? pathPrivacyVerdict(i.path) : undefined;
+    checks.push({ level: "warn", text: `${target}: ${i.path}: ${i.error}`, fix: modes?.fix ?? "rename or fix the file (agentihooks conditions list shows why)" });
+  }
   checkInterpreters(target, catalog, opts.env, checks);
   checkShadowed(target, catalog, checks);
 }
@@ -153,6 +201,7 @@ function checkInterpreters(target: Target, catalog: Catalog, env: DoctorOptions[
   }
   const missing = [...need].filter(([program]) => !Bun.which(program, { PATH: env.PATH ?? "" }));
   for (const [program, file] of missing) checks.push({ level: "fail", text: `${target}: ${program} is not on PATH, and ${file} needs it`, fix: `install ${program}` });
+  checks.push(...slowInterpreters(target, [...need.keys()].filter((p) => !missing.some(([m]) => m === p)), env));
   if (need.size && !missing.length) checks.push({ level: "ok", text: `${target}: ${[...need.keys()].join(", ")} found for ${catalog.conditions.length} condition${catalog.conditions.length === 1 ? "" : "s"}` });
 }
 

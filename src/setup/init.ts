@@ -10,14 +10,18 @@ import { AgentihooksError } from "../errors";
 import { homePaths } from "../state/home";
 import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
-import { type FileChange, applyChanges, readBackup, renderDiffs } from "./apply";
+import { type FileChange, applyChanges, backupPath, readBackup, renderDryRun, restoreFromBackup } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
+import { harnessDir, installedBy, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
 import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
+import { checkHome, checkProjectScope } from "./scope-check";
+import { PLAIN } from "./text-form";
+import type { FileOp } from "./write-all";
 
 export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup };
 
@@ -79,7 +83,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
-  return { path, before: file.text, existed: file.exists, after, backup: file.exists, note: `${setup.target}: ${file.exists ? "updated" : "created"} ${path}` };
+  return { path, before: file.text, existed: file.exists, after, form: file.form, backup: file.exists, note: `${setup.target}: ${file.exists ? "updated" : "created"} ${path}` };
 }
 
 /**
@@ -95,13 +99,13 @@ export function planUnregister(setup: HarnessSetup, opts: SetupOptions): FileCha
   const where = whereIn(path, file.text);
   const left = setup.remove(file.value, where);
   if (same(left, file.value)) return undefined;
-  const base = { path, before: file.text, existed: true, backup: false };
+  const base = { path, before: file.text, existed: true, form: file.form, backup: false };
   const saved = readBackup(path);
   if (saved !== undefined && restorable(setup, saved, left, path)) {
-    return { ...base, after: saved, dropBackup: true, note: `${setup.target}: restored ${path} from its backup` };
+    return restoreFromBackup(base, `${setup.target}: restored ${path} from its backup`);
   }
   if (saved === undefined && setup.isEmpty(left)) {
-    return { ...base, after: null, stopAt: opts.scope === "user" ? ctx.home : ctx.projectRoot, note: `${setup.target}: removed ${path} (init created it)` };
+    return { ...base, after: null, stopAt: opts.scope === "user" ? harnessDir(setup.target, ctx) : ctx.projectRoot, note: `${setup.target}: removed ${path} (init created it)` };
   }
   return { ...base, after: renderConfig(left, file), note: `${setup.target}: removed agentihooks from ${path}` };
 }
@@ -170,7 +174,7 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   const path = homePaths().state;
   const exists = existsSync(path);
   const render = (s: State) => `${JSON.stringify({ version: 1, ...s }, null, 2)}\n`;
-  return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), backup: false, note: `state: recorded in ${path}` };
+  return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), form: PLAIN, mode: 0o600, backup: false, note: `state: recorded in ${path}` };
 }
 
 /** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
@@ -181,27 +185,51 @@ export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
   dryRun: boolean;
+  /** No --target: set up only the harnesses installed here (installed.ts), saying which were skipped. */
+  onlyInstalled?: boolean;
+}
+
+/** Returns the context after checking where `verb` may write: the home, or a repository of its own. */
+function checkedContext(opts: SetupOptions, verb: string): SetupContext {
+  const ctx = setupContext(opts);
+  if (opts.scope === "project") checkProjectScope(opts.cwd, ctx, opts.targets.map((t) => SETUPS[t]), verb);
+  else checkHome(ctx.home);
+  return ctx;
+}
+
+/** Returns the targets to set up and a line for each one skipped because it is not installed. */
+function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[]; skipped: string[] } {
+  if (!opts.onlyInstalled) return { targets: opts.targets, skipped: [] };
+  const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
+  const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
+  if (!targets.length) {
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex or copilot is on PATH): name one with --target claude|codex|copilot|all`);
+  }
+  return { targets, skipped };
 }
 
 /** Registers agentihooks in each target's config and records the chain; returns the lines to print. */
-export function runInit(opts: InitOptions): string[] {
-  const exe = resolveSelf(opts.env);
+export function runInit(options: InitOptions): string[] {
+  const exe = resolveSelf(options.env);
+  const ctx = checkedContext(options, "agentihooks init");
+  const { targets, skipped } = chooseTargets(options, ctx);
+  const opts = { ...options, targets };
   const before = loadState();
   const after = planState(before, opts.targets, opts.profiles, opts.bundle);
   const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
-  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change", ...chains.map((c) => `would record ${c}`), ...npxNote(exe)];
-  applyChanges(changes);
+  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...skipped, ...npxNote(exe)];
+  applyChanges(changes, "init");
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
-  if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(setupContext(opts).projectRoot));
+  if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
-  return [...lines, ...npxNote(exe)];
+  return [...lines, ...skipped, ...npxNote(exe)];
 }
 
 /** `npx agentihooks init` registers a file in npm's cache, which `npm cache clean` deletes: say so. */
@@ -211,13 +239,46 @@ function npxNote(exe: string): string[] {
 }
 
 /** Removes exactly what init added from each target's config; returns the lines to print. */
-export function runUninit(opts: SetupOptions & { dryRun: boolean }): string[] {
+export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?: boolean }): string[] {
+  const ctx = checkedContext(opts, "agentihooks uninit");
   const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts)).filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
-  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, setupContext(opts));
-  if (opts.dryRun) return [renderDiffs(changes).trimEnd() || "dry run: nothing would change"];
-  applyChanges(changes);
-  return changes.length ? changes.map((c) => c.note) : ["nothing to remove: no harness config calls or registers agentihooks"];
+  if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
+  const dropped = new Set(changes.filter((c) => c.dropBackup).map((c) => backupPath(c.path)));
+  const leftBackups = opts.removeBackups ? findBackups(configPaths(opts.targets, [opts.scope], ctx)).filter((b) => !dropped.has(b)) : [];
+  if (opts.dryRun) return [...renderDryRun(changes), ...leftBackups.map((b) => `would remove the backup ${b}`)];
+  applyChanges(changes, "uninit", leftBackups.map((b): FileOp => ({ path: b, data: null, mode: 0o600 })));
+  const lines = changes.map((c) => c.note);
+  lines.push(...leftBackups.map((b) => `removed the backup ${b}`));
+  if (!opts.removeBackups) lines.push(...findBackups(configPaths(opts.targets, [opts.scope], ctx)).map((b) => `kept the backup ${b} (remove it with: agentihooks uninit --remove-backups)`));
+  return lines.length ? lines : ["nothing to remove: no harness config calls or registers agentihooks"];
+}
+
+/** Returns every config file init may change for these targets and scopes (hooks, MCP, Codex trust). */
+export function configPaths(targets: Target[], scopes: Scope[], ctx: SetupContext): string[] {
+  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [SETUPS[t].configPath(scope, ctx), MCP_CONFIGS[t].configPath(scope, ctx)]));
+  if (targets.includes("codex")) paths.push(MCP_CONFIGS.codex.configPath("user", ctx));
+  return [...new Set(paths)];
+}
+
+/** Returns the backups init left next to these config files. */
+export function findBackups(paths: string[]): string[] {
+  return paths.map(backupPath).filter((b) => existsSync(b));
+}
+
+/** `agentihooks backups`: lists the backups of every scope that applies here, or removes them all or nothing. */
+export function runBackups(opts: Pick<SetupOptions, "cwd" | "env"> & { remove: boolean }): string[] {
+  const ctx = setupContext(opts);
+  const scopes: Scope[] = ["user"];
+  try {
+    checkProjectScope(opts.cwd, ctx, Object.values(SETUPS), "agentihooks backups");
+    scopes.push("project");
+  } catch {}
+  const found = findBackups(configPaths([...TARGETS], scopes, ctx));
+  if (!found.length) return ["no backups: init made none here, or uninit restored and removed them"];
+  if (!opts.remove) return found;
+  applyChanges([], "backups", found.map((b): FileOp => ({ path: b, data: null, mode: 0o600 })));
+  return found.map((b) => `removed ${b}`);
 }
 
 /** Returns the MCP config changes of every target (none with --no-mcp). */

@@ -1,8 +1,10 @@
 // Reading and writing a harness's JSON config without losing what is not ours: the parse error names
 // file and line (JSON.parse in Bun gives no position), and the rewrite keeps the file's indentation
-// and final newline so an unchanged file stays byte-identical.
+// and final newline so an unchanged file stays byte-identical. The text is decoded (text-form.ts): a
+// BOM and CRLF line endings are kept in `form`, out of the way of the parser and the splices.
 import { readFileSync } from "node:fs";
 import { AgentihooksError } from "../errors";
+import { type TextForm, PLAIN, decodeText } from "./text-form";
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -10,8 +12,9 @@ export type JsonObject = { [key: string]: Json };
 export interface ConfigFile {
   path: string;
   exists: boolean;
-  /** The bytes on disk ("" when missing). */
+  /** The text on disk, decoded ("" when missing). */
   text: string;
+  form: TextForm;
   value: JsonObject;
   indent: string;
   finalNewline: boolean;
@@ -19,22 +22,25 @@ export interface ConfigFile {
 
 /** Returns the parsed config file, or a fresh `{}` when it does not exist; throws `file:line: reason`. */
 export function readConfigFile(path: string): ConfigFile {
-  let text: string;
+  let raw: string;
   try {
-    text = readFileSync(path, "utf8");
+    raw = readFileSync(path, "utf8");
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") return { path, exists: false, text: "", value: {}, indent: "  ", finalNewline: true };
+    // ENOTDIR: a file stands where a folder of the path should be; the write check names it
+    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return { path, exists: false, text: "", form: PLAIN, value: {}, indent: "  ", finalNewline: true };
     throw new AgentihooksError("E_CONFIG", `${path}: cannot read (${(err as Error).message})`);
   }
+  const { text, form } = decodeText(raw);
   const value = parseJsonText(text, path);
   if (value === null || typeof value !== "object" || Array.isArray(value)) {
     throw new AgentihooksError("E_CONFIG", `${path}:1: expected a JSON object at the top level`);
   }
-  return { path, exists: true, text, value, indent: detectIndent(text), finalNewline: text.endsWith("\n") };
+  return { path, exists: true, text, form, value, indent: detectIndent(text), finalNewline: text.endsWith("\n") };
 }
 
-/** Returns the parsed JSON; a syntax error becomes `file:line: reason`. */
-export function parseJsonText(text: string, path: string): Json {
+/** Returns the parsed JSON (a leading BOM, as Windows editors write it, is skipped); a syntax error becomes `file:line: reason`. */
+export function parseJsonText(raw: string, path: string): Json {
+  const text = raw.startsWith("\uFEFF") ? raw.slice(1) : raw;
   try {
     return JSON.parse(text) as Json;
   } catch (err) {

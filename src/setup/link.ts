@@ -6,9 +6,12 @@ import { builtinProfileNames } from "../conditions/builtin";
 import { ownerOfBundle } from "../conditions/layers";
 import { ownerKey } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
+import { readConfig } from "../config";
+import { homePaths } from "../state/home";
+import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { type State, loadState, profileChain, saveState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
-import { checkProfile } from "./init";
+import { resolveProfile } from "./profile";
 
 function requireDir(dir: string, what: string): string {
   const path = resolve(dir);
@@ -24,14 +27,26 @@ function listDirs(dir: string): string[] {
   }
 }
 
+/**
+ * Makes the home private and (strict modes) repairs the linked layers' folders and conditions; throws,
+ * before anything is recorded, what it cannot repair. Returns the repair lines.
+ */
+function secureLinked(layers: string[], doing: string): string[] {
+  const secured = secureHome(homePaths().home, readConfig().config.strictModes, layers);
+  refuseUnsafe(secured, doing);
+  return secured.repaired.map((r) => `  ${r}`);
+}
+
 /** Links a bundle; returns the lines to print. */
 export function linkBundle(dir: string): string[] {
   const path = requireDir(dir, "bundle");
+  const layers = [join(path, ".claude", "conditions"), ...listDirs(join(path, "profiles")).map((p) => join(path, "profiles", p, ".claude", "conditions"))];
+  const repaired = secureLinked(layers, `cannot link ${path}`);
   const state = loadState();
   const previous = state.bundle?.path;
   state.bundle = { path, linked_at: new Date().toISOString() };
   saveState(state);
-  const lines = [`linked bundle ${path}${previous && previous !== path ? ` (replaces ${previous})` : ""}`];
+  const lines = [`linked bundle ${path}${previous && previous !== path ? ` (replaces ${previous})` : ""}`, ...repaired];
   const hasConditions = existsSync(join(path, ".claude", "conditions"));
   const profiles = listDirs(join(path, "profiles"));
   if (hasConditions) lines.push(`  conditions: ${join(path, ".claude", "conditions")}`);
@@ -46,6 +61,7 @@ export function linkBundle(dir: string): string[] {
 export function linkProfile(name: string, dir: string, target?: Target): string[] {
   if (!/^[A-Za-z0-9_.-]+$/.test(name)) throw new AgentihooksError("E_PROFILE", `invalid profile name "${name}" (letters, digits, _ . - only)`);
   const path = requireDir(dir, `profile ${name}`);
+  const repaired = secureLinked([join(path, ".claude", "conditions")], `cannot link ${path}`);
   const state = loadState();
   if (target) {
     state.targets = { ...(state.targets ?? {}) };
@@ -54,7 +70,7 @@ export function linkProfile(name: string, dir: string, target?: Target): string[
     state.targets[target] = t;
   } else state.linked_profiles = { ...(state.linked_profiles ?? {}), [name]: path };
   saveState(state);
-  const lines = [`linked profile ${name} -> ${path}${target ? ` (${target} only)` : ""}`];
+  const lines = [`linked profile ${name} -> ${path}${target ? ` (${target} only)` : ""}`, ...repaired];
   const bundled = state.bundle?.path && existsSync(join(state.bundle.path, "profiles", name));
   if (builtinProfileNames().includes(name) || bundled) {
     lines.push(`  warning: ${bundled ? "the bundle" : "a built-in profile"} also has a profile "${name}" and resolves first; pick another name`);
@@ -64,48 +80,98 @@ export function linkProfile(name: string, dir: string, target?: Target): string[
   return lines;
 }
 
-/** Unlinks the bundle; returns the lines to print. */
-export function unlinkBundle(): string[] {
+/** Unlinks the bundle; refuses while a chain needs its profiles (unless `force`); returns the lines to print. */
+export function unlinkBundle(force = false): string[] {
   const state = loadState();
   const path = state.bundle?.path;
   if (!path) throw new AgentihooksError("E_LINK", "no bundle is linked");
-  delete state.bundle;
-  saveState(state);
-  return [`unlinked bundle ${path}`, ...danglingChains(state)];
+  const after: State = structuredClone(state);
+  delete after.bundle;
+  const lost = lostProfiles(state, after);
+  refuseOrWarn(lost, force, `unlinking the bundle ${path}`);
+  saveState(after);
+  const conditions = listFiles(join(path, ".claude", "conditions"));
+  const dropped = conditions.length ? [`  its ${conditions.length} condition${conditions.length === 1 ? " no longer runs" : "s no longer run"}: ${conditions.join(", ")}`] : [];
+  return [`unlinked bundle ${path}`, ...dropped, ...deniedLines(lost)];
 }
 
-/** Unlinks a profile from every scope it is linked in; returns the lines to print. */
-export function unlinkProfile(name: string): string[] {
+/** Unlinks a profile from every scope it is linked in; refuses while a chain needs it (unless `force`). */
+export function unlinkProfile(name: string, force = false): string[] {
   const state = loadState();
+  const after: State = structuredClone(state);
   const removed: string[] = [];
-  if (state.linked_profiles?.[name]) {
-    removed.push(state.linked_profiles[name]);
-    const { [name]: _, ...rest } = state.linked_profiles;
-    state.linked_profiles = rest;
+  if (after.linked_profiles?.[name]) {
+    removed.push(after.linked_profiles[name]);
+    const { [name]: _, ...rest } = after.linked_profiles;
+    after.linked_profiles = rest;
   }
   for (const t of TARGETS) {
-    const lp = state.targets?.[t]?.linked_profiles;
+    const lp = after.targets?.[t]?.linked_profiles;
     if (!lp?.[name]) continue;
     removed.push(lp[name]);
     const { [name]: _, ...rest } = lp;
-    (state.targets as Record<string, { linked_profiles?: Record<string, string> }>)[t].linked_profiles = rest;
+    (after.targets as Record<string, { linked_profiles?: Record<string, string> }>)[t].linked_profiles = rest;
   }
   if (!removed.length) throw new AgentihooksError("E_LINK", `profile "${name}" is not linked`);
-  saveState(state);
-  return [`unlinked profile ${name} (${[...new Set(removed)].join(", ")})`, ...danglingChains(state)];
+  const lost = lostProfiles(state, after);
+  refuseOrWarn(lost, force, `unlinking profile ${name}`);
+  saveState(after);
+  return [`unlinked profile ${name} (${[...new Set(removed)].join(", ")})`, ...deniedLines(lost)];
 }
 
-/** Warns about installed chains that name a profile which no longer resolves. */
-function danglingChains(state: State): string[] {
-  const out: string[] = [];
+/** A chain's profile that resolves now and would resolve nowhere after a change. */
+interface Lost {
+  target: Target;
+  name: string;
+  chain: string[];
+}
+
+/** Returns the chain profiles that `before` resolves and `after` does not. */
+function lostProfiles(before: State, after: State): Lost[] {
+  const out: Lost[] = [];
   for (const t of TARGETS) {
-    for (const name of profileChain(state, t)) {
-      try {
-        checkProfile(state, t, name);
-      } catch {
-        out.push(`  warning: ${t}'s profile chain names "${name}", which no longer resolves (fix: agentihooks init --target ${t} --profile <names>)`);
-      }
+    const chain = profileChain(before, t);
+    for (const name of chain) {
+      if (resolveProfile(before, t, name).from !== "missing" && resolveProfile(after, t, name).from === "missing") out.push({ target: t, name, chain });
     }
   }
   return out;
+}
+
+/** Returns the command that drops the lost profiles from each chain they are in. */
+function switchBack(lost: Lost[]): string[] {
+  const byTarget = new Map<Target, Lost[]>();
+  for (const l of lost) byTarget.set(l.target, [...(byTarget.get(l.target) ?? []), l]);
+  const commands = [...byTarget].map(([t, ls]) => {
+    const kept = ls[0].chain.filter((n) => !ls.some((l) => l.name === n));
+    return [kept.length ? kept.join(",") : "default", t] as const;
+  });
+  // One command for all harnesses when they would get the same chain.
+  if (commands.length === TARGETS.length && commands.every(([c]) => c === commands[0][0])) return [`agentihooks profile use ${commands[0][0]}`];
+  return commands.map(([c, t]) => `agentihooks profile use ${c} --target ${t}`);
+}
+
+/** Throws while chains need what is being unlinked, naming them and the switch that frees them. */
+function refuseOrWarn(lost: Lost[], force: boolean, doing: string): void {
+  if (!lost.length || force) return;
+  const uses = lost.map((l) => `${l.target} runs profile ${l.name}`).join(", ");
+  throw new AgentihooksError("E_LINK", `refused: ${uses}; ${doing} would make the hook deny every tool call of ${[...new Set(lost.map((l) => l.target))].join(", ")}. Switch first: ${switchBack(lost).join(" && ")} (or pass --force)`);
+}
+
+/** Returns what --force leaves denied, and the fix. */
+function deniedLines(lost: Lost[]): string[] {
+  if (!lost.length) return [];
+  const targets = [...new Set(lost.map((l) => l.target))];
+  return [
+    `  denied: every tool call of ${targets.join(", ")}: the profile chain names ${[...new Set(lost.map((l) => l.name))].join(", ")}, which no longer resolve${lost.length === 1 ? "s" : ""}`,
+    `  fix: ${switchBack(lost).join(" && ")}`,
+  ];
+}
+
+function listFiles(dir: string): string[] {
+  try {
+    return readdirSync(dir).filter((f) => !f.startsWith(".")).sort();
+  } catch {
+    return [];
+  }
 }

@@ -6,11 +6,12 @@
 import { join } from "node:path";
 import { AgentihooksError, oneLine } from "../errors";
 import type { Target } from "../types";
-import { type FileChange, readBackup } from "./apply";
+import { type FileChange, readBackup, restoreFromBackup } from "./apply";
 import { codexMcp } from "./codex-mcp";
 import type { Check } from "./check";
 import type { McpConfig, McpFile } from "./mcp-types";
 import { MCP_NAME, copilotHome, mcpArgs, type Scope, type SetupContext } from "./harness-setup";
+import { harnessDir } from "./installed";
 import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
 
@@ -63,7 +64,7 @@ function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (ex
     read(path) {
       const cf = readConfigFile(path);
       serversOf(cf.value, cf.text, path);
-      return { path, exists: cf.exists, text: cf.text, parsed: cf };
+      return { path, exists: cf.exists, text: cf.text, form: cf.form, parsed: cf };
     },
     add(file, exe) {
       const cf = cfOf(file);
@@ -134,7 +135,7 @@ export function planMcpRegister(cfg: McpConfig, scope: Scope, ctx: SetupContext,
   const after = cfg.add(file, exe);
   if (file.exists && after === file.text) return undefined;
   const note = `${cfg.target}: ${file.exists ? "registered the MCP server in" : "created"} ${file.path}`;
-  return { path: file.path, before: file.text, existed: file.exists, after, backup: file.exists, note };
+  return { path: file.path, before: file.text, existed: file.exists, after, form: file.form, backup: file.exists, note };
 }
 
 /** Returns the change that removes our MCP server from one config, or undefined when it is not there. */
@@ -143,13 +144,13 @@ export function planMcpUnregister(cfg: McpConfig, scope: Scope, ctx: SetupContex
   if (!file.exists) return undefined;
   const left = cfg.remove(file);
   if (left === file.text) return undefined;
-  const base = { path: file.path, before: file.text, existed: true, backup: false };
+  const base = { path: file.path, before: file.text, existed: true, form: file.form, backup: false };
   const saved = readBackup(file.path);
   if (saved !== undefined && cfg.restorable(saved, left, file.path)) {
-    return { ...base, after: saved, dropBackup: true, note: `${cfg.target}: restored ${file.path} from its backup` };
+    return restoreFromBackup(base, `${cfg.target}: restored ${file.path} from its backup`);
   }
   if (saved === undefined && cfg.isEmpty(left)) {
-    return { ...base, after: null, stopAt: scope === "user" ? ctx.home : ctx.projectRoot, note: `${cfg.target}: removed ${file.path} (init created it)` };
+    return { ...base, after: null, stopAt: scope === "user" ? harnessDir(cfg.target, ctx) : ctx.projectRoot, note: `${cfg.target}: removed ${file.path} (init created it)` };
   }
   return { ...base, after: left, note: `${cfg.target}: removed the MCP server from ${file.path}` };
 }

@@ -2,12 +2,14 @@
 // modules it gathers (codex-mcp.ts) do not import each other.
 import type { Target } from "../types";
 import type { Scope, SetupContext } from "./harness-setup";
+import type { TextForm } from "./text-form";
 
 export interface McpFile {
   path: string;
   exists: boolean;
-  /** The bytes on disk ("" when missing). */
+  /** The text on disk, decoded: no BOM, `\n` line ends ("" when missing). */
   text: string;
+  form: TextForm;
   /** What the config module parsed (a ConfigFile for JSON, the table for TOML). */
   parsed: unknown;
 }

@@ -1,21 +1,65 @@
-// The hook's own log: one JSON line per hook call and per condition run, under $AGENTIHOOKS_HOME/logs/,
-// rotated by size. Never stdout (stdout is the answer). A read-only or full home only loses the log.
-import { appendFileSync, mkdirSync, renameSync, statSync } from "node:fs";
+// The hook's own log: one JSON line per hook call (the decision record, src/decisions/record.ts) under
+// $AGENTIHOOKS_HOME/logs/, private to the user. Never stdout (stdout is the answer). A read-only or
+// full home only loses the log.
+//
+// Each line carries `prev`, the hash of the line before it (across rotated files), and logs/hook.head
+// holds the hash of the last line, so `agentihooks log verify` finds a line edited, inserted or deleted
+// anywhere, the last one included. Parallel hooks append under a short lock file so the chain never
+// forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
+import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { hostname, userInfo } from "node:os";
 import { join } from "node:path";
 
 export const LOG_FILE = "hook.jsonl";
-const MAX_BYTES = 5 * 1024 * 1024;
+export const HEAD_FILE = "hook.head";
+const LOCK_FILE = "hook.lock";
+/** Rotated files: hook-<time>.jsonl, oldest first by name. */
+export const ROTATED = /^hook-\d{8}T\d{6}(?:\.\d+)?Z(?:-\d+)?\.jsonl$/;
+
+export interface LogLimits {
+  /** Rotate when the current file reaches this size. */
+  maxBytes: number;
+  /** Rotate when the current file's first record is older than this; delete rotated files older too. */
+  maxAgeDays: number;
+  /** Rotated files kept. */
+  keep: number;
+}
+
+export const DEFAULT_LIMITS: LogLimits = { maxBytes: 5 * 1024 * 1024, maxAgeDays: 30, keep: 5 };
+
+/** The first line of a chain: no line before it. */
+export const GENESIS = "0".repeat(32);
+
 let warned = false;
+let who: { host: string; user: string } | undefined;
+
+/** Returns the hash that links a line to the next one. */
+export function lineHash(line: string): string {
+  return new Bun.CryptoHasher("sha256").update(line).digest("hex").slice(0, 32);
+}
 
 /** Appends records to logs/hook.jsonl; returns a one-line note when logging failed, else undefined. */
-export function writeLog(logsDir: string, records: Record<string, unknown>[]): string | undefined {
+export function writeLog(logsDir: string, records: Record<string, unknown>[], limits: LogLimits = DEFAULT_LIMITS): string | undefined {
   if (records.length === 0) return undefined;
   const path = join(logsDir, LOG_FILE);
-  const text = records.map((r) => JSON.stringify({ t: new Date().toISOString(), ...r })).join("\n") + "\n";
   try {
     mkdirSync(logsDir, { recursive: true, mode: 0o700 });
-    rotateIfLarge(path);
-    appendFileSync(path, text, { mode: 0o600 });
+    who ??= identity();
+    const locked = lock(logsDir);
+    try {
+      if (locked) rotateIfDue(logsDir, path, limits);
+      let prev = locked ? head(logsDir) : undefined;
+      let text = "";
+      for (const r of records) {
+        const line = JSON.stringify({ t: new Date().toISOString(), host: who.host, user: who.user, ...r, prev: prev ?? "unlocked" });
+        text += `${line}\n`;
+        if (prev !== undefined) prev = lineHash(line);
+      }
+      appendFileSync(path, text, { mode: 0o600 });
+      if (locked && prev !== undefined) writeFileSync(join(logsDir, HEAD_FILE), prev, { mode: 0o600 });
+    } finally {
+      if (locked) unlock(logsDir);
+    }
     return undefined;
   } catch (err) {
     if (warned) return undefined;
@@ -24,10 +68,142 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[]): s
   }
 }
 
-function rotateIfLarge(path: string): void {
+/** Who and where: the account by name where the system knows it, else by uid. */
+function identity(): { host: string; user: string } {
+  let user = "";
   try {
-    if (statSync(path).size < MAX_BYTES) return;
-    // rename is atomic: parallel hooks either append to the old file or start the new one
-    renameSync(path, `${path}.1`);
+    user = userInfo().username;
   } catch {}
+  if (!user || user === "unknown") user = process.env.USER || process.env.LOGNAME || `uid:${process.getuid?.() ?? "?"}`;
+  return { host: hostname(), user };
+}
+
+/** The hash of the last line written: hook.head, or the current file's last line, or the genesis. */
+function head(logsDir: string): string {
+  try {
+    const h = readFileSync(join(logsDir, HEAD_FILE), "utf8").trim();
+    if (/^[0-9a-f]{32}$/.test(h)) return h;
+  } catch {}
+  const last = lastLine(join(logsDir, LOG_FILE));
+  return last === undefined ? GENESIS : lineHash(last);
+}
+
+/** Returns the last line of a file (reading only its tail), or undefined when it has none. */
+export function lastLine(path: string): string | undefined {
+  let fd: number;
+  try {
+    fd = openSync(path, "r");
+  } catch {
+    return undefined;
+  }
+  try {
+    const size = statSync(path).size;
+    const len = Math.min(size, 256 * 1024);
+    const buf = Buffer.alloc(len);
+    readSync(fd, buf, 0, len, size - len);
+    const text = buf.toString("utf8").replace(/\n+$/, "");
+    if (!text) return undefined;
+    return text.slice(text.lastIndexOf("\n") + 1);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+const LOCK_WAIT_MS = 1000;
+const LOCK_STALE_MS = 2000;
+
+/** Takes logs/hook.lock (O_EXCL); breaks a lock older than LOCK_STALE_MS (a killed hook's). */
+function lock(logsDir: string): boolean {
+  const path = join(logsDir, LOCK_FILE);
+  const until = Date.now() + LOCK_WAIT_MS;
+  for (;;) {
+    try {
+      closeSync(openSync(path, "wx", 0o600));
+      return true;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return false;
+    }
+    try {
+      if (Date.now() - statSync(path).mtimeMs > LOCK_STALE_MS) unlinkSync(path);
+    } catch {}
+    if (Date.now() > until) return false;
+    Bun.sleepSync(1);
+  }
+}
+
+function unlock(logsDir: string): void {
+  try {
+    unlinkSync(join(logsDir, LOCK_FILE));
+  } catch {}
+}
+
+/** Rotates the current file when it is too large or too old, then prunes rotated files (under the lock). */
+function rotateIfDue(logsDir: string, path: string, limits: LogLimits): void {
+  let size: number;
+  let born: number;
+  try {
+    const st = statSync(path);
+    size = st.size;
+    born = st.birthtimeMs || st.ctimeMs;
+  } catch {
+    return;
+  }
+  const maxAge = limits.maxAgeDays * 86400e3;
+  if (size < limits.maxBytes && !(size > 0 && Date.now() - firstTime(path, born) > maxAge)) return;
+  const stamp = new Date().toISOString().replace(/[-:]/g, "");
+  let target = join(logsDir, `hook-${stamp}.jsonl`);
+  for (let n = 1; exists(target); n++) target = join(logsDir, `hook-${stamp}-${n}.jsonl`);
+  renameSync(path, target);
+  prune(logsDir, limits);
+}
+
+function firstTime(path: string, fallback: number): number {
+  try {
+    const fd = openSync(path, "r");
+    const buf = Buffer.alloc(64);
+    readSync(fd, buf, 0, 64, 0);
+    closeSync(fd);
+    const t = /"t":"([^"]+)"/.exec(buf.toString("utf8"))?.[1];
+    const ms = t ? Date.parse(t) : NaN;
+    return Number.isNaN(ms) ? fallback : ms;
+  } catch {
+    return fallback;
+  }
+}
+
+function exists(path: string): boolean {
+  try {
+    statSync(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Keeps the newest `keep` rotated files that are younger than maxAgeDays. */
+function prune(logsDir: string, limits: LogLimits): void {
+  const rotated = rotatedFiles(logsDir);
+  const cutoff = Date.now() - limits.maxAgeDays * 86400e3;
+  rotated.forEach((f, i) => {
+    const p = join(logsDir, f);
+    let old = false;
+    try {
+      old = statSync(p).mtimeMs < cutoff;
+    } catch {}
+    if (old || i < rotated.length - limits.keep) rmSync(p, { force: true });
+  });
+}
+
+/** Rotated log files, oldest first. */
+export function rotatedFiles(logsDir: string): string[] {
+  try {
+    return readdirSync(logsDir).filter((f) => ROTATED.test(f)).sort();
+  } catch {
+    return [];
+  }
+}
+
+/** Every log file in order, oldest first: rotated ones, the old single rotation, then the current. */
+export function logFiles(logsDir: string): string[] {
+  return [...rotatedFiles(logsDir), `${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter(exists);
 }

@@ -4,6 +4,7 @@ import { join } from "node:path";
 import { readConfig } from "../../src/config";
 import { type CatalogOptions, loadCatalog } from "../../src/conditions/catalog";
 import { addCondition, sandbox, tempDir } from "../helpers";
+import { giveSharedGroup } from "../state/groups";
 
 const past = (path: string) => utimesSync(path, new Date(Date.now() - 60_000), new Date(Date.now() - 60_000));
 
@@ -103,6 +104,8 @@ describe("layers and order", () => {
     const s = setup();
     const f = addCondition(s.dirs.runtime, "pre-bash-gw.sh", "");
     chmodSync(f, 0o775);
+    // a group others share (a runner with no such group writes the file world-writable instead)
+    if (!giveSharedGroup(f)) chmodSync(f, 0o777);
     addCondition(s.dirs.bundle, "pre-bash-fine.sh", "", 0o755);
     chmodSync(s.dirs.profile, 0o777);
     addCondition(s.dirs.profile, "pre-bash-p.sh", "", 0o755);

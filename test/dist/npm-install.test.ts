@@ -3,13 +3,13 @@
 // test` the executable under test (AGENTIHOOKS_BIN) is packed as the linux-x64 platform package; `make
 // npm` runs this file on its own tarballs (AGENTIHOOKS_NPM_DIR), all four platforms.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { cpSync, existsSync, mkdirSync, readdirSync, realpathSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync } from "node:fs";
+import { join, relative } from "node:path";
 import { npmPack } from "../../scripts/npm-pack";
 import { packageVersion } from "../../scripts/release";
 import { pickTargets } from "../../scripts/release-targets";
 import { smokeHook } from "../../scripts/smoke";
-import { BIN, tempDir } from "../helpers";
+import { BIN, REPO, tempDir } from "../helpers";
 import { isNative, isScript, npmAt, pathWithoutBun, type Npm } from "./install-env";
 import { startRegistry, type Registry } from "./registry";
 
@@ -53,6 +53,14 @@ function registeredPath(bin: string): string {
 }
 
 const installed = (prefix: string) => join(prefix, "lib/node_modules/agentihooks");
+
+/** Every file under the repository's conditions-examples/, relative to it. */
+function exampleFiles(dir = join(REPO, "conditions-examples")): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(join(REPO, "conditions-examples"), join(e.parentPath, e.name)))
+    .sort();
+}
 const platformExe = (prefix: string) => join(installed(prefix), "node_modules/agentihooks-linux-x64/bin/agentihooks");
 
 describe("the tarballs", () => {
@@ -76,6 +84,15 @@ describe("the tarballs", () => {
       expect(platform.bin).toBeUndefined(); // only the main package puts a command on PATH
     }
   });
+  test("the main package ships conditions-examples/: every example and cases file, scripts executable", () => {
+    const listing = Bun.spawnSync(["tar", "-tvzf", join(root, "tarballs", `agentihooks-${VERSION}.tgz`)]).stdout.toString().trim().split("\n");
+    const shipped = new Map(listing.map((l) => [l.split(/\s+/).at(-1) ?? "", l.slice(0, 10)]));
+    const want = exampleFiles();
+    expect(want).toContain("pre-bash.git-guard.ts");
+    expect(want).toContain("_pre-bash.git-guard.cases.json");
+    for (const f of want) expect({ f, shipped: shipped.has(`package/conditions-examples/${f}`) }).toEqual({ f, shipped: true });
+    expect(shipped.get("package/conditions-examples/pre-bash.kubectl-readonly.sh")).toMatch(/^-rwx/);
+  });
 });
 
 describe("npm install -g, with no Bun on PATH", () => {
@@ -88,6 +105,9 @@ describe("npm install -g, with no Bun on PATH", () => {
     expect(readdirSync(join(installed(prefix()), "node_modules"))).toEqual(["agentihooks-linux-x64"]);
     expect(isNative(join(prefix(), "bin/agentihooks"))).toBe(true);
     expect(realpathSync(join(prefix(), "bin/agentihooks"))).toBe(join(installed(prefix()), "bin/agentihooks"));
+    const guard = join(installed(prefix()), "conditions-examples/pre-bash.git-guard.ts");
+    expect(readFileSync(guard, "utf8")).toBe(readFileSync(join(REPO, "conditions-examples/pre-bash.git-guard.ts"), "utf8"));
+    expect(statSync(guard).mode & 0o111).not.toBe(0);
   }, 60_000);
   test("--version prints the version, the commit and the target", () => {
     const r = ah(join(prefix(), "bin/agentihooks"), ["--version"]);

@@ -15,7 +15,7 @@ describe("conditions test arguments", () => {
     expect(glob.exitCode).toBe(0);
     expect(glob.stdout).toMatch(/cases in 1 file: all \d+ passed/);
     const none = run(["conditions", "test", "conditions-examples/nothing-*"], { env: sb.env, cwd: REPO });
-    expect(none.exitCode).toBe(1);
+    expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(/no file matches/);
   }, 30_000);
   test("a cases file that breaks its schema fails with the place and the reason", () => {

@@ -30,7 +30,8 @@ export function badLayer(dir: string) {
   const files = {
     noExtension: addCondition(dir, "pre-bash-nope", "echo hi\n"),
     noRunner: addCondition(dir, "pre-bash-thing.rb", "puts 1\n", 0o644),
-    wrapper: addCondition(dir, "pre-bash.sudo-guard.sh", "exit 0\n"),
+    keyword: addCondition(dir, "pre-bash.then-guard.sh", "exit 0\n"),
+    dashed: addCondition(dir, "pre-bash.git-my-guard.sh", "exit 0\n"),
     asyncDeny: addCondition(dir, "post-any-audit.async.sh", 'echo \'{"decision":"deny"}\'\nexit 2\n'),
     shadowedPy: addCondition(dir, "pre-bash-rm_guard.py", "print('x')\n"),
     failsOpen: addCondition(dir, "pre-bash-rm_guard.sh", "#!/usr/bin/env bash\nset -euo pipefail\ncmd=$(jq -r .tool_input.command)\n[[ $cmd == rm* ]] && { echo no rm >&2; exit 2; }\nexit 0\n"),

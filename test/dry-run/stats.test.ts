@@ -44,17 +44,43 @@ describe("agentihooks stats", () => {
     const r = ah(s, ["stats", "--since", "1d", "--json"]);
     expect(r.json.conditions.map((c: any) => c.condition)).not.toContain("pre-any-old.sh");
     const bad = ah(s, ["stats", "--since", "soon"]);
-    expect(bad.exitCode).toBe(1);
+    expect(bad.exitCode).toBe(2);
     expect(bad.stderr.trim()).toBe('agentihooks: --since "soon" is not a duration (for example 90s, 30m, 2h, 7d, 1w)');
   });
 
   test("the readable table and the bar chart", () => {
     const out = ah(logged(), ["stats"]).stdout;
     expect(out).toContain("Conditions (3), slowest p95 first");
-    expect(out).toMatch(/pre-bash\.guard\.sh\s+5\s+1\s+1\s+1\s+1\s+1\s+6ms\s+10\.0s\s+10\.0s/);
+    // short names: matcher and name, without step and extension
+    expect(out).toMatch(/\n  bash\.guard\s+5\s+1\s+1\s+1\s+1\s+1\s+6ms\s+10\.0s\s+10\.0s/);
     // The slowest p95 fills the bar (its 6ms p50 rounds to no solid part); 190ms of 10s is a sliver.
-    expect(out).toMatch(/pre-bash\.guard\.sh\s+▒{28} 10\.0s/);
-    expect(out).toMatch(/pre-bash\.slow\.py\s+▒ {27} 190ms/);
+    expect(out).toMatch(/bash\.guard\s+▒{28} 10\.0s/);
+    expect(out).toMatch(/bash\.slow\s+▒ {27} 190ms/);
+  });
+
+  test("denials with their reasons, errors, counts per rule; every line fits the terminal", () => {
+    const s = sandbox();
+    const rec = (extra: object) => JSON.stringify({ t: ago(5000), kind: "hook", duration_ms: 9, ...extra });
+    writeFile(join(s.home, "logs", "hook.jsonl"), [
+      rec({ decision: "deny", by: "pre-bash.git-guard.ts", reason: "force push to main rewrites shared history; use --force-with-lease on a feature branch", tool: "Bash", input: { command: "git push -f origin main" } }),
+      rec({ decision: "deny", by: "pre-bash.git-guard.ts", reason: "x".repeat(300), tool: "Bash", input: { command: "git push --force" } }),
+      rec({ decision: "ask", by: "pre-bash.kubectl-readonly.sh", reason: "cluster writes go through GitOps", tool: "Bash", input: { command: "kubectl apply -f x" } }),
+      rec({ event: "PreToolUse", error: "stdin did not complete a JSON value within 1500 ms (40 bytes read, then nothing)" }),
+    ].join("\n") + "\n");
+    const r = ah(s, ["stats", "--json"]);
+    expect(r.json.rules).toEqual([
+      { rule: "pre-bash.git-guard.ts", denies: 2, asks: 0 },
+      { rule: "pre-bash.kubectl-readonly.sh", denies: 0, asks: 1 },
+    ]);
+    expect(r.json.denials.map((d: any) => d.input)).toEqual(["git push -f origin main", "git push --force", "kubectl apply -f x"]);
+    expect(r.json.errors[0].error).toContain("40 bytes read");
+    const out = ah({ ...s, env: { ...s.env, COLUMNS: "90" } }, ["stats"]).stdout;
+    expect(out).toContain("Denials and asks by rule or condition");
+    expect(out).toMatch(/deny bash\.git-guard git push -f origin main — force push to main/);
+    expect(out).toContain("Latest errors (1)");
+    for (const l of out.split("\n")) expect(l.length).toBeLessThanOrEqual(90);
+    // local times, not UTC stamps
+    expect(out).not.toMatch(/\d{4}-\d\d-\d\dT/);
   });
 
   test("no log yet says so; a real hook call shows up", () => {

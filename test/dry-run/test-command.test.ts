@@ -75,7 +75,7 @@ describe("conditions test on a hand-made layer", () => {
   test("a condition file with no cases beside it is a one-line usage error", () => {
     addCondition(dir, "pre-bash-lonely.sh", "exit 0\n");
     const r = casesTest([join(dir, "pre-bash-lonely.sh")]);
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(2);
     expect(r.stderr).toContain("no cases beside");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });

@@ -167,14 +167,14 @@ describe("CLI", () => {
     expect(run(["enforcement", "list", "--json"], opts).json.enforcements.map((e: { message: string }) => e.message)).toEqual(["Gamma."]);
   });
   test.each([
-    [["set", "m", "0"], /cadence must be a whole number of at least 1, not "0"/],
-    [["set", "m", "2", "--matcher", "bash."], /invalid matcher: "bash\." names no program/],
-    [["clear"], /needs an ID, --tag TAG or --all/],
-    [["clear", "deadbeef"], /enforcement "deadbeef" not found in/],
-  ])("one-line error for %j", (args, msg) => {
+    [["set", "m", "0"], /cadence must be a whole number of at least 1, not "0"/, 2],
+    [["set", "m", "2", "--matcher", "bash."], /invalid matcher: "bash\." names no program/, 2],
+    [["clear"], /needs an ID, --tag TAG or --all/, 2],
+    [["clear", "deadbeef"], /enforcement "deadbeef" not found in/, 1],
+  ] as [string[], RegExp, number][])("one-line error for %j (usage errors exit 2)", (args, msg, exit) => {
     const sb = enfSandbox();
     const r = run(["enforcement", ...args], { env: sb.env, cwd: sb.repo });
-    expect(r.exitCode).toBe(1);
+    expect(r.exitCode).toBe(exit);
     expect(r.stderr).toMatch(msg);
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
   });

@@ -43,6 +43,8 @@ describe("the carrier path", () => {
     ["bash -c 'xargs git push -f'", ["bash -c", "xargs"]],
     ["sh -c \"find . -exec git push -f {} \\;\"", ["sh -c", "find -exec"]],
     ["git -c alias.p='!git push -f' p", ["git config alias.p"]],
+    ["git -c alias.p='push -f' p", ["git config alias.p"]],
+    ["bash -c \"git -c alias.p='push -f' p\"", ["bash -c", "git config alias.p"]],
     ["python3 -c 'import os; os.system(\"git push -f\")'", ["python3 -c system"]],
   ];
   for (const [line, via] of CASES) {

@@ -76,7 +76,7 @@ const CHANGES = [
   "alias ls=agentihooks\nls link .",
   "hash -p /usr/local/bin/agentihooks ls; ls link .",
 ];
-const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`];
+const PERSON_ONLY = ["agentihooks trust", "agentihooks trust --revoke", "agentihooks init --target all", "agentihooks uninit", "renamed trust .", "hl init", "bash -c 'wrap uninit'", `${BIN} trust /tmp`, "agentihooks profile use default", "renamed profile use strict --target claude"];
 const READS = [
   "agentihooks conditions list",
   "agentihooks conditions show pre-bash-x.sh",
@@ -89,6 +89,7 @@ const READS = [
   "agentihooks doctor",
   "agentihooks stats",
   "agentihooks enforcement list",
+  "agentihooks profile list",
   "renamed conditions list",
   "hl programs ls",
   "agentihooks",

@@ -54,7 +54,26 @@ describe("readPayload", () => {
 
   test("an unfinished value at the deadline", async () => {
     const result = await readPayload(feed(['{"a":'], false), { deadlineMs: 50 });
-    expect(result.error).toBe("stdin did not complete a JSON value within 50 ms");
+    expect(result.error).toBe("stdin did not complete a JSON value within 50 ms (5 bytes read, then nothing)");
+  });
+
+  test("a payload still streaming past the stall deadline is not a stalled one", async () => {
+    // ten chunks 30 ms apart: 300 ms in all, six times the 50 ms stall deadline
+    const stream = new PassThrough();
+    const parts = ['{"tool_input":', '{"command":', '"echo', " a", " b", " c", " d", " e", '"}', "}"];
+    let i = 0;
+    const timer = setInterval(() => (i < parts.length ? stream.write(enc.encode(parts[i++])) : clearInterval(timer)), 30);
+    const result = await readPayload(stream, { deadlineMs: 50 });
+    expect(result).toEqual({ value: { tool_input: { command: "echo a b c d e" } } });
+  });
+
+  test("the overall cap ends a payload that keeps trickling in", async () => {
+    const stream = new PassThrough();
+    stream.write(enc.encode('{"a":"'));
+    const timer = setInterval(() => stream.write(enc.encode("x")), 10);
+    const result = await readPayload(stream, { deadlineMs: 50, totalMs: 200 });
+    clearInterval(timer);
+    expect(result.error).toMatch(/^stdin did not complete a JSON value within 200 ms \(\d+ bytes read, still arriving\)$/);
   });
 
   test("larger than maxBytes", async () => {

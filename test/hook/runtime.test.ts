@@ -171,18 +171,19 @@ describe("script contract", () => {
     expect(r.stderr).toContain("CONDITIONS_TIMEOUT_SEC");
   });
 
-  test("one JSON log line per hook call and per condition run", () => {
+  test("one JSON log line per hook call, holding each condition's run", () => {
     const { sb, add } = setup();
     add("pre-bash-x.sh", sh("echo ok"));
     add("pre-bash-y.sh", sh("exit 2"));
     hook(claudeBash("ls", sb.repo), { env: sb.env });
     const lines = readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
-    expect(lines.filter((l) => l.kind === "condition").map((l) => [l.condition, l.status])).toEqual([
+    expect(lines.length).toBe(1);
+    const h = lines[0];
+    expect(h.conditions.map((c: { name: string; status: string }) => [c.name, c.status])).toEqual([
       ["pre-bash-x.sh", "answered"],
       ["pre-bash-y.sh", "denied"],
     ]);
-    const h = lines.find((l) => l.kind === "hook");
-    expect(h).toMatchObject({ event: "PreToolUse", target: "claude", tool: "Bash", matched: 2, decision: "deny", exit: 2 });
+    expect(h).toMatchObject({ kind: "hook", event: "PreToolUse", harness: "claude", tool: "Bash", matched: 2, decision: "deny", by: "pre-bash-y.sh", exit: 2 });
   });
 });
 

@@ -24,6 +24,12 @@ describe("conditions disable / enable", () => {
     expect(state().disabled).toEqual(["git.push-force"]);
     expect(decision("git push -f origin x")).toBe("none");
     expect(decision("git push origin main")).toBe("deny");
+    const list = run(["conditions", "list", "--json"], { env: sb.env, cwd: sb.repo }).json;
+    const rules = list.rules[list.conditions.find((c: any) => c.file === "pre-bash-git.rules.toml").path];
+    expect(rules.find((r: any) => r.id === "git.push-force")).toEqual({ id: "git.push-force", decision: "deny", disabled: true });
+    expect(rules.find((r: any) => r.id === "git.reset-hard")).toEqual({ id: "git.reset-hard", decision: "ask" });
+    expect(list.preset).toBe("default");
+    expect(run(["conditions", "list"], { env: sb.env, cwd: sb.repo }).stdout).toContain("git.push-force disabled");
     expect(run(["conditions", "disable", "git.push-force"], { env: sb.env }).stdout).toContain("already disabled");
     const on = run(["conditions", "enable", "git.push-force"], { env: sb.env, cwd: sb.repo });
     expect(on.stdout).toContain("enabled rule git.push-force");

@@ -45,6 +45,27 @@ reason = "dropping or emptying a table"
 alternative = "a migration, reviewed"
 
 [[rule]]
+id = "db.flush"
+program = "redis-cli"
+operands = { any = ["sql:flush"] }
+decision = "deny"
+reason = "flushing every key"
+
+[[rule]]
+id = "db.mongo-drop"
+program = ["mongosh", "mongo"]
+values = { options = ["--eval"], any = ["sql:flush", "sql:drop"] }
+decision = "deny"
+reason = "dropping a database or collection"
+
+[[rule]]
+id = "db.update-all"
+program = ["psql", "mysql"]
+values = { options = ["-c", "--command", "-e", "--execute"], any = ["sql:update-all"] }
+decision = "ask"
+reason = "an UPDATE without WHERE changes every row"
+
+[[rule]]
 id = "secrets.ssh-key"
 tools = ["Read", "Edit"]
 paths = { any = ["glob:~/.ssh/id_*"] }
@@ -118,10 +139,18 @@ describe("predicates through the executable", () => {
     ["rm /tmp/x", "ask", "fs.rm-outside"],
     ["echo x > /etc/hosts", "deny", "fs.write-system"],
     ["echo x >> /usr/lib/x", "deny", "fs.write-system"],
+    ["echo x >& /etc/motd", "deny", "fs.write-system"],
+    ["echo x &> /etc/motd", "deny", "fs.write-system"],
     ["psql -c 'DROP DATABASE prod'", "deny", "db.drop"],
     ["psql prod -c 'select 1; drop table users'", "deny", "db.drop"],
     ['mysql -e "TRUNCATE TABLE t"', "deny", "db.drop"],
     ["psql --command='DELETE FROM users'", "deny", "db.drop"],
+    ["redis-cli FLUSHALL", "deny", "db.flush"],
+    ["redis-cli -h cache flushdb", "deny", "db.flush"],
+    ["mongosh prod --eval 'db.dropDatabase()'", "deny", "db.mongo-drop"],
+    ["mongosh --eval 'db.users.drop()'", "deny", "db.mongo-drop"],
+    ["psql -c \"update users set admin = true\"", "ask", "db.update-all"],
+    ["psql -c '-- a comment\nDROP TABLE x'", "deny", "db.drop"],
   ];
   for (const [command, decision, rule] of cases) {
     test(`${JSON.stringify(command)} -> ${decision} ${rule}`, () => {
@@ -131,7 +160,7 @@ describe("predicates through the executable", () => {
       expect(v.reason).toContain(`agentihooks conditions disable ${rule}`);
     });
   }
-  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "ls /", "cat ~/.bashrc", "rm -rf"]) {
+  for (const command of ["rm -rf build", "rm -rf ./dist node_modules", "rm x.txt", "echo x > out.txt", "psql -c 'select * from t'", "psql -c 'DELETE FROM t WHERE id = 1'", "psql -c \"update users set a = 1 where id = 2\"", "psql -c \"select 'drop table x'\"", "mongosh --eval 'db.users.find()'", "echo x 2>&1", "echo x >/dev/null 2>&-", "ls /", "cat ~/.bashrc", "rm -rf"]) {
     test(`${JSON.stringify(command)} passes`, () => expect(bash(command).decision).toBe("none"));
   }
   test("a context rule adds a note and decides nothing", () => {
@@ -173,6 +202,13 @@ describe("presets and dynamic lines", () => {
     expect(v.decision).toBe("deny");
     expect(v.reason).toContain("fs.rm-danger:");
   });
+});
+
+test("a rule that allows answers allow (and never over another rule's deny)", () => {
+  const { sb, layer } = setUp();
+  writeFile(join(layer, "pre-bash-ok.rules.toml"), `version = 1\n[[rule]]\nid = "ok.ls"\nprogram = ["ls", "rm"]\ndecision = "allow"\nreason = "listing only reads"\n`);
+  expect(verdict(call(sb, "ls -la"))).toMatchObject({ decision: "allow", reason: expect.stringContaining("ok.ls: listing only reads") });
+  expect(verdict(call(sb, "rm -rf /etc")).decision).toBe("deny");
 });
 
 describe("a way out", () => {
@@ -219,6 +255,13 @@ describe("a rules file that does not read denies, and lint says why", () => {
       expect(finding.message).toContain(message);
     });
   }
+
+  test("lint warns about a rule that names a wrapper (it never matches: the program after it is judged)", () => {
+    const sb = sandbox();
+    const file = writeFile(join(sb.home, "conditions", "pre-bash-w.rules.toml"), 'version = 1\n[[rule]]\nid = "w.sudo"\nprogram = ["sudo", "rm"]\ndecision = "deny"\nreason = "r"\n');
+    const lint = run(["conditions", "lint", "--json"], { env: sb.env, cwd: sb.repo });
+    expect(lint.json.findings.filter((f: any) => f.file === file).map((f: any) => [f.severity, f.rule])).toEqual([["warning", "rules-wrapper-program"]]);
+  });
 
   test("a .toml that is not named .rules.toml, or a rules file of another step, is an invalid condition name", () => {
     const sb = sandbox();

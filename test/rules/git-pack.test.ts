@@ -82,6 +82,7 @@ const DENIED: [string, string][] = [
   ["git push origin --delete main", "git.push-protected"],
   ["git push -d origin main", "git.push-protected"],
   ["git push --force-with-lease origin main", "git.push-protected"],
+  ["git push --force-w origin main", "git.push-protected"],
   ["git push -o ci.skip origin main", "git.push-protected"],
   ["git push origin -- main", "git.push-protected"],
   ["git add . && git commit -m wip && git push origin main", "git.push-protected"],
@@ -111,6 +112,7 @@ const PASSED = [
   "git push -o --force origin feature/login",
   "cd ../main-checkout && cd ../feature-checkout && git push",
   "(cd ../main-checkout && git status); git push",
+  "x=git; $x log", // a program only known when it runs: the default preset ignores it (strict asks)
 ];
 
 describe("denied through the executable, with the rule id and the way to allow it", () => {
@@ -176,4 +178,32 @@ describe("history and work lost: asked in the default preset", () => {
   for (const command of ["git reset --soft HEAD~1", "git reset", "git clean -n", "git clean -fn", "git stash", "git stash pop", "git gc", "git branch -D old"]) {
     test(`${command} passes in the default preset`, () => expect(answer(command).decision).toBe("none"));
   }
+});
+
+describe("presets: strict asks and paranoid denies where default lets a guess through", () => {
+  /** A home whose chain ends in a profile named after the preset (an empty linked folder here). */
+  function presetHome(preset: string) {
+    const home = sandbox();
+    const folder = join(home.root, preset);
+    mkdirSync(join(folder, ".claude", "conditions"), { recursive: true });
+    writeFileSync(join(home.home, "state.json"), JSON.stringify({ version: 1, linked_profiles: { [preset]: folder }, targets: { global: { profiles: ["default", preset] } } }));
+    writeFileSync(join(home.repo, ".git", "HEAD"), "ref: refs/heads/feature/x\n");
+    return (command: string) => {
+      const out = hook(claudeBash(command, home.repo), { env: home.env, target: "claude", event: "PreToolUse" }).json?.hookSpecificOutput ?? {};
+      return { decision: out.permissionDecision ?? "none", reason: out.permissionDecisionReason ?? "" };
+    };
+  }
+  test("a program only known when it runs: one reason for the whole pack", () => {
+    const strict = presetHome("strict")("x=git; $x log");
+    expect(strict.decision).toBe("ask");
+    expect(strict.reason).toContain("more rules of this file): the line may run a program these rules guard");
+    expect(presetHome("paranoid")("x=git; $x log").decision).toBe("deny");
+  });
+  test("rules that ask in default deny in paranoid; rules off in default ask in strict", () => {
+    expect(presetHome("paranoid")("git reset --hard").decision).toBe("deny");
+    const strict = presetHome("strict");
+    expect(strict("git branch -D old").reason).toContain("git.branch-force-delete:");
+    expect(strict("git checkout -- .").decision).toBe("ask");
+    expect(strict("git push origin feature/x").decision).toBe("none");
+  });
 });

@@ -76,8 +76,8 @@ export function answer(sb: Sandbox, w: World, payload: unknown, target = "claude
   const records = readLines(logFile)
     .slice(before)
     .map((l) => JSON.parse(l))
-    .filter((r) => r.kind === "condition")
-    .map(({ t, duration_ms, source, ...rest }) => rest);
+    .flatMap((r) => r.conditions ?? [])
+    .map(({ ms, source, ...rest }: Record<string, unknown>) => rest);
   return { result, records };
 }
 

@@ -152,7 +152,8 @@ describe("uninit removes exactly what init added", () => {
     const r = ah(sb, ["uninit"]);
     expect(r.exitCode).toBe(0);
     expect(snapshot(sb.userHome)).toEqual(before);
-    expect(existsSync(join(sb.userHome, ".copilot"))).toBe(false);
+    expect(existsSync(join(sb.userHome, ".copilot", "hooks"))).toBe(false); // init made it
+    expect(existsSync(join(sb.userHome, ".copilot"))).toBe(true); // the person had it
   });
 
   test("existing configs come back byte-identical, backups gone", () => {

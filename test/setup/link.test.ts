@@ -32,15 +32,22 @@ describe("link a bundle", () => {
     expect(replayClaude(readJson(paths(sb).claude), "curl x", sb).exitCode).toBe(2);
   });
 
-  test("unlink removes it and warns about a chain that no longer resolves", () => {
+  test("unlink refuses while a chain needs the bundle's profile; --force unlinks and says what is denied", () => {
     const sb = sandbox();
     const dir = bundle(sb);
     ah(sb, ["link", dir]);
     ah(sb, ["init", "--target", "codex", "--profile", "ops"]);
-    const r = ah(sb, ["unlink"]);
+    const before = state(sb);
+    const refused = ah(sb, ["unlink"]);
+    expect(refused.exitCode).toBe(1);
+    expect(refused.stderr).toContain("refused: codex runs profile ops");
+    expect(refused.stderr).toContain("Switch first: agentihooks profile use default --target codex (or pass --force)");
+    expect(state(sb)).toEqual(before);
+    const r = ah(sb, ["unlink", "--force"]);
     expect(r.exitCode).toBe(0);
     expect(r.stdout).toContain(`unlinked bundle ${dir}`);
-    expect(r.stdout).toContain(`codex's profile chain names "ops", which no longer resolves`);
+    expect(r.stdout).toContain("denied: every tool call of codex: the profile chain names ops, which no longer resolves");
+    expect(r.stdout).toContain("fix: agentihooks profile use default --target codex");
     expect(state(sb).bundle).toBeUndefined();
     expect(ah(sb, ["unlink"]).stderr.trim()).toBe("agentihooks: no bundle is linked");
   });
@@ -65,9 +72,11 @@ describe("link --profile", () => {
     expect(replayClaude(readJson(paths(sb).claude), "wget x", sb).exitCode).toBe(2);
     expect(ah(sb, ["link", "--profile", "codexonly", prof, "--target", "codex"]).exitCode).toBe(0);
     expect(state(sb).targets.codex.linked_profiles).toEqual({ codexonly: prof });
-    const u = ah(sb, ["unlink", "--profile", "extra"]);
+    expect(ah(sb, ["unlink", "--profile", "extra"]).stderr).toContain("refused: claude runs profile extra");
+    expect(state(sb).linked_profiles).toEqual({ extra: prof });
+    const u = ah(sb, ["unlink", "--profile", "extra", "--force"]);
     expect(u.stdout).toContain(`unlinked profile extra (${prof})`);
-    expect(u.stdout).toContain(`claude's profile chain names "extra"`);
+    expect(u.stdout).toContain("denied: every tool call of claude: the profile chain names extra");
     expect(state(sb).linked_profiles).toEqual({});
     expect(ah(sb, ["unlink", "--profile", "extra"]).stderr.trim()).toBe('agentihooks: profile "extra" is not linked');
     expect(ah(sb, ["link", "--profile", "bad name", prof]).stderr).toContain('invalid profile name "bad name"');

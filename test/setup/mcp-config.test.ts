@@ -2,7 +2,7 @@
 // it, on temporary HOME directories through the compiled executable; and the registered command
 // really serving MCP: spawned as configured, it answers initialize and tools/list.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
@@ -272,6 +272,7 @@ describe("--scope project and relocated homes", () => {
   test("CLAUDE_CONFIG_DIR, CODEX_HOME and COPILOT_HOME move the user files", () => {
     const sb = sandbox();
     const env = { ...sb.env, CLAUDE_CONFIG_DIR: join(sb.root, "cc"), CODEX_HOME: join(sb.root, "cx"), COPILOT_HOME: join(sb.root, "cp") };
+    for (const dir of ["cc", "cx", "cp"]) mkdirSync(join(sb.root, dir)); // installed there
     expect(run(["init"], { env, cwd: sb.repo }).exitCode).toBe(0);
     expect(existsSync(join(sb.root, "cc", ".claude.json"))).toBe(true);
     expect(existsSync(join(sb.root, "cx", "config.toml"))).toBe(true);

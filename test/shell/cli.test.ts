@@ -42,9 +42,9 @@ describe.skipIf(!existsSync(BIN) && !process.env.AGENTIHOOKS_BIN)("agentihooks p
     expect(doc).toMatchObject({ programs: ["echo"], dynamic: true, issues: [{ code: "unterminated" }] });
   });
 
-  test("a missing command is one line on stderr and exit 1", () => {
+  test("a missing command is a usage error: one line on stderr and exit 2", () => {
     const r = run([]);
-    expect(r.code).toBe(1);
+    expect(r.code).toBe(2);
     expect(r.out).toBe("");
     expect(r.err.trim().split("\n")).toHaveLength(1);
     expect(r.err).not.toContain("    at ");

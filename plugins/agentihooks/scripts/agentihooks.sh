@@ -8,6 +8,9 @@ for dir in $PATH; do
   case $dir in /*) ;; *) continue ;; esac
   if [ -f "$dir/agentihooks" ] && [ -x "$dir/agentihooks" ]; then
     unset IFS
+    # Tells the hook it runs from the plugin: a harness with no profile chain gets init's default.
+    AGENTIHOOKS_PLUGIN=1
+    export AGENTIHOOKS_PLUGIN
     exec "$dir/agentihooks" "$@"
   fi
 done

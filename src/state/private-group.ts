@@ -1,0 +1,67 @@
+// Whether a group is one user's private group, as Debian's OpenSSH StrictModes asks before it accepts
+// a group-writable ~/.ssh: the group is the owner's primary group, /etc/group lists no other member
+// in it, and no other account in /etc/passwd has it as primary group. Accounts with umask 002 (the
+// default for user-private-group systems: Debian, Ubuntu, Fedora) make every folder group-writable,
+// and that group can hold nobody else. Only the local files are read (no NSS, no network lookup): an
+// account or group they do not list is not known to be private, so its group-writability is refused.
+// Read once per process, and only when a group-writable mode is met.
+import { readFileSync } from "node:fs";
+
+let files: { passwd: string; group: string } | undefined;
+
+function read(path: string): string {
+  try {
+    return readFileSync(path, "utf8");
+  } catch {
+    return "";
+  }
+}
+
+/** The two files, read once. Looked up with one regular expression per question (no full parse: it is cheaper). */
+function accounts(): { passwd: string; group: string } {
+  files ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  return files;
+}
+
+/** Returns [login name, primary gid] of `uid` from /etc/passwd (its first entry), or undefined. */
+function user(uid: number): [string, number] | undefined {
+  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${uid}:(\\d+):`, "m").exec(accounts().passwd);
+  return m ? [m[1], Number(m[2])] : undefined;
+}
+
+/** Returns [group name, member names] of `gid` from /etc/group (its first entry), or undefined. */
+function group(gid: number): [string, string[]] | undefined {
+  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${gid}:([^\\n]*)$`, "m").exec(accounts().group);
+  return m ? [m[1], m[2].split(",").map((s) => s.trim()).filter(Boolean)] : undefined;
+}
+
+/** Returns how many /etc/passwd entries have `gid` as primary group. */
+const primaryCount = (gid: number): number => accounts().passwd.match(new RegExp(`^[^:\\n]+:[^:\\n]*:\\d+:${gid}:`, "gm"))?.length ?? 0;
+
+/** Returns the name of group `gid` as /etc/group lists it, else the number. */
+export function groupName(gid: number): string {
+  return group(gid)?.[0] ?? String(gid);
+}
+
+/** Returns the login name of `uid` as /etc/passwd lists it, or undefined. */
+export function userName(uid: number): string | undefined {
+  return user(uid)?.[0];
+}
+
+/**
+ * Returns undefined when `gid` is the private group of account `uid` (its primary group, with no
+ * other member and no other account's primary group), else why it is not.
+ */
+export function notPrivateGroup(gid: number, uid: number): string | undefined {
+  if (!Number.isInteger(gid) || !Number.isInteger(uid)) return `gid ${gid} is not a number`;
+  const u = user(uid);
+  const g = group(gid);
+  const name = g?.[0] ?? `gid ${gid}`;
+  if (!u) return `uid ${uid} is not listed in /etc/passwd, so group ${name} is not known to be private`;
+  if (u[1] !== gid) return `group ${name} is not the primary group of ${u[0]}`;
+  if (!g) return `group ${gid} is not listed in /etc/group, so it is not known to be private`;
+  const others = g[1].filter((m) => m !== u[0]);
+  if (others.length) return `group ${name} has other members (${others.join(", ")})`;
+  if (primaryCount(gid) > 1) return `group ${name} is the primary group of other accounts too`;
+  return undefined;
+}
