@@ -166,7 +166,7 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
   },
   "db.django-flush": {
     match: ["python manage.py flush --noinput", "./manage.py flush", "python3 manage.py reset_db"],
-    nomatch: ["python manage.py migrate", "python manage.py runserver"],
+    nomatch: ["python manage.py migrate", "python manage.py runserver", "python manage.py sqlflush"],
   },
   "db.artisan-fresh": {
     match: ["php artisan migrate:fresh --seed", "php artisan db:wipe", "php artisan migrate:refresh"],
