@@ -76,6 +76,7 @@ test-live: build test-tools live-clis
 
 bench: build
 	$(BUN) run bench/run.ts
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) run bench/packs.ts
 
 install: build
 	@mkdir -p $(PREFIX)

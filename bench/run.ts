@@ -183,7 +183,7 @@ function oneMatch(floor: Cmd): void {
 }
 
 /**
- * The built-in default profile (its two guards run inside the hook) against the same call in a home
+ * The built-in default profile (the git pack and the .env guard run inside the hook) against the same call in a home
  * where nothing matches it, interleaved: Bash `git status` (both guards match) and a Read of `.env`
  * (denied by the .env guard).
  */
@@ -198,7 +198,7 @@ function defaultProfile(): void {
   check(git(guarded), "git status, default profile", silentNoMatch);
   check(env(guarded), "Read .env, default profile", (r) => r.exitCode === 2 && r.stderr.includes("holds secrets"));
   const log = readFileSync(join(guarded.env.AGENTIHOOKS_HOME, "logs", "hook.jsonl"), "utf8");
-  for (const guard of ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]) {
+  for (const guard of ["pre-bash-git.rules.toml", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]) {
     if (!log.includes(`"name":"${guard}","source":"profile:default"`)) throw new Error(`default profile: ${guard} never ran`);
   }
   const [pg, gg, pe, ge] = interleave([git(plain), git(guarded), env(plain), env(guarded)]);

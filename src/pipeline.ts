@@ -9,8 +9,10 @@ import type { Subject } from "./conditions/matcher";
 import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
 import { applyPolicy } from "./policy";
 import { runConditions } from "./run/parallel";
+import { factsOfAnalysis, type LineFacts } from "./facts/facts";
+import { presetOf } from "./rules/preset";
 import { NO_RUNNER, runnerFor } from "./run/runner";
-import { analyze } from "./shell/analyze";
+import { type ShellAnalysis, analyze } from "./shell/analyze";
 import { STAGES, type StageContext } from "./stages";
 import { homeDir, homePaths } from "./state/home";
 import type { Analysis, Capabilities, Condition, Effect, HookCall, Outcome, Payload } from "./types";
@@ -94,8 +96,10 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
     trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
+      const facts = lazyFacts(trace.analysis, payload, env);
       // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose
-      // interpreter is missing or refused cannot run either (run/interpreters.ts).
+      // interpreter is missing or refused cannot run either (run/interpreters.ts). Rules files and
+      // built-ins run in process: their "no runner" is never used.
       // (A file that names no runner is a mistake reported as a failed condition, as before.)
       const argvs = new Map<Condition, string[] | string>();
       const refused: [Condition, string][] = [];
@@ -109,12 +113,14 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       trace.outcomes = await runConditions(runnable, {
         payloadJson: JSON.stringify(payload),
         cwd: payload.cwd,
-        envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis),
+        envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis, facts),
         argvFor: (c) => argvs.get(c) ?? "not resolved",
         interpreters: catalog.interpreters,
         timeoutMs: config.timeoutSec * 1000,
         maxParallel: config.maxParallel,
         logsDir: paths.logs,
+        facts,
+        rules: { preset: presetOf(catalog.layers), disabled: new Set(catalog.disabled ?? []), home: userHome(env), payload },
       });
       // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
       const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
@@ -155,7 +161,7 @@ const clean = (v: unknown) => (typeof v === "string" ? v.replace(/\0/g, "") : ""
  * `conditions test` and `explain` all build it here, so a condition sees the same keys under each;
  * AGENTIHOOKS_HOME is always set (the harnesses do not pass it), so a condition never has to guess.
  */
-export function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis) {
+export function conditionEnv(base: Record<string, string | undefined>, call: HookCall, p: Payload, c: Condition, a?: Analysis, facts?: () => LineFacts | undefined) {
   const env: Record<string, string | undefined> = {
     ...base,
     AGENTIHOOKS_HOME: homeDir(base),
@@ -177,6 +183,31 @@ export function conditionEnv(base: Record<string, string | undefined>, call: Hoo
     env.AH_MODULES = (a.modules ?? []).join(" ");
     env.AH_WRAPPERS = (a.wrappers ?? []).join(" ");
     env.AH_DYNAMIC_WHY = a.why?.[0] ? `${a.why[0].construct} at ${a.why[0].start}-${a.why[0].end}: ${a.why[0].message}` : "";
+    const f = facts?.();
+    // The command facts (docs/typescript-conditions.md), written once per call; a line too large for
+    // one variable gets none
+    let json = f ? factsJson.get(f) : undefined;
+    if (f && json === undefined) factsJson.set(f, (json = JSON.stringify(f)));
+    if (json && json.length <= MAX_FACTS_ENV) env.AH_FACTS = json;
   }
   return env;
+}
+
+const factsJson = new WeakMap<LineFacts, string>();
+
+/** Linux refuses an environment string over 128 KiB (MAX_ARG_STRLEN): stay well under it. */
+const MAX_FACTS_ENV = 100_000;
+
+/** The home folder `~` and `cd` mean for the tool's shell. */
+function userHome(env: Record<string, string | undefined>): string {
+  return env.HOME || require("node:os").homedir();
+}
+
+/** Returns the command facts of a Bash call, computed on first use (most calls run no condition that asks). */
+function lazyFacts(a: Analysis | undefined, p: Payload, env: Record<string, string | undefined>): () => LineFacts | undefined {
+  let facts: LineFacts | undefined;
+  return () => {
+    if (facts || !a || !("commands" in a)) return facts;
+    return (facts = factsOfAnalysis(a as ShellAnalysis, { cwd: p.cwd || process.cwd(), home: userHome(env) }));
+  };
 }

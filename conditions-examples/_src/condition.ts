@@ -37,6 +37,11 @@ export interface Call {
    * left (spawnSync's `timeout`). Infinity when run as a script: the hook ends the script's processes.
    */
   deadline: number;
+  /**
+   * The command facts of a Bash call, when the condition runs inside the hook (the built-ins);
+   * `factsOf(call)` gives them either way (a script reads them from AH_FACTS).
+   */
+  facts?: LineFacts;
 }
 
 /** The JSON answer of the script contract (every field optional). */
@@ -59,6 +64,56 @@ export interface Answer {
 export type Result = void | undefined | string | { deny: string } | Answer;
 
 export type Condition = (call: Call) => Result | Promise<Result>;
+
+/** One word of a command: its value after quote removal where static, null where an expansion makes it. */
+export interface FactWord {
+  value: string | null;
+  /** The word as written in the line. */
+  raw: string;
+  /** Only a glob makes it not static (`/tmp/*.log`): `value` is the pattern, quotes removed. */
+  glob?: true;
+}
+
+/** One simple command the line runs, as the shell analyzer resolved it (docs/typescript-conditions.md). */
+export interface CommandFact {
+  /** Lowercased basename of the program after wrappers (`/usr/bin/Git` -> `git`); null when none or not static. */
+  program: string | null;
+  /** The program word as written after quote removal (`/usr/lib/git-core/git-push`); null when not static. */
+  path: string | null;
+  args: FactWord[];
+  redirects: { op: string; fd?: string; target: FactWord }[];
+  /** The folder it runs in: the session's, or the last static `cd` before it; null when a `cd` is not static. */
+  cwd: string | null;
+  /** The carriers that reached it, outermost first: `bash -c`, `xargs`, `find -exec`, `git config alias.p`, `python -c system`. */
+  via: string[];
+  /** Wrappers it runs through, outermost first (`sudo`, `env`, `timeout`). */
+  wrappers: string[];
+  /** Its program, an argument or a redirection target is only known when the line runs. */
+  dynamic: boolean;
+  /** What an option, setting or variable of the call does besides (`runs config alias.p`, `writes sed w`). */
+  effects: string[];
+}
+
+/** The facts of one Bash command line: every simple command it runs, and whether (and why) it is dynamic. */
+export interface LineFacts {
+  commands: CommandFact[];
+  /** Some program, or some command line that runs, is only known when the line runs. */
+  dynamic: boolean;
+  why: { construct: string; message: string; text: string }[];
+}
+
+/**
+ * Returns the command facts of a Bash call: given in-process, else read from AH_FACTS (which the hook
+ * sets for every condition of a Bash call). Undefined when neither is there (not a Bash call, or the
+ * condition was not run by agentihooks): a guard should then deny.
+ */
+export function factsOf(call: Call): LineFacts | undefined {
+  if (call.facts) return call.facts;
+  const text = call.env.AH_FACTS;
+  if (!text) return undefined;
+  const facts = JSON.parse(text) as LineFacts;
+  return Array.isArray(facts?.commands) ? facts : undefined;
+}
 
 /** The script contract's streams for a result: the exit code, stdout and stderr. */
 export interface Streams {

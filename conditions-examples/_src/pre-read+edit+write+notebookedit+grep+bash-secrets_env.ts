@@ -26,214 +26,66 @@
 // Harness caveats
 //   Paths: Claude sends absolute file_path; Copilot's `path` and Codex/Copilot apply_patch headers are
 //   normalized by agentihooks into file_path / file_paths (relative ones are resolved against cwd here).
-//   Bash commands are split into words the way Python's shlex does (posix, with ( ) ; < > | & and
-//   newline as punctuation); a name built at run time ($(printf .e)nv) is not seen.
-//   This is the hooks lesson's block_env_hook.py, ported from Python to TypeScript with the same
-//   answers (but letter case), in the agentihooks script contract.
+//   A Bash line is read from the command facts agentihooks gives every condition of a Bash call
+//   (`factsOf(call)`, docs/typescript-conditions.md): the words of every command the line runs (through
+//   bash -c, $(...), xargs, pipes), after quote removal, their redirections, and the folder a `cd`
+//   took it to; a name built at run time ($(printf .e)nv) is not seen. Run without agentihooks (no
+//   facts), a Bash call is judged by its whitespace-separated words.
+//   This started as the hooks lesson's block_env_hook.py, in the agentihooks script contract.
 //
 // Requires: nothing (Bun or node built-ins only).
-import { lstatSync, readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { userInfo } from "node:os";
-import { type Call, type Result, runAsScript } from "./condition";
-import { TimeUp, codePoints, onTime, pySplit, pyStrip, shlexWords, within } from "./shlex";
+import { basename, dirname, resolve } from "node:path";
+import { type Call, type Result, factsOf, runAsScript } from "./condition";
 
 const TEMPLATES = new Set(["example", "sample", "template"]);
 const GLOB_PROBES = [".env", ".env.local", "prod.env"];
-
 
 type Json = null | boolean | number | string | Json[] | { [k: string]: Json };
 
 const isObject = (v: unknown): v is { [k: string]: Json } => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Python truthiness of a JSON value. */
-const truthy = (v: unknown): boolean =>
-  Array.isArray(v) ? v.length > 0 : isObject(v) ? Object.keys(v).length > 0 : Boolean(v);
-
-const pyType = (v: unknown): string =>
-  v === null || v === undefined ? "NoneType" : typeof v === "boolean" ? "bool" : typeof v === "number" ? (Number.isInteger(v) ? "int" : "float") : typeof v === "string" ? "str" : Array.isArray(v) ? "list" : "dict";
-
-/** Python's str() of a JSON value, for messages. */
-function pyStr(v: unknown, nested = false): string {
-  if (v === null || v === undefined) return "None";
-  if (typeof v === "boolean") return v ? "True" : "False";
-  if (typeof v === "string") return nested ? `'${v.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'` : v;
-  if (typeof v === "number") return String(v);
-  if (Array.isArray(v)) return `[${v.map((x) => pyStr(x, true)).join(", ")}]`;
-  return `{${Object.entries(v as object).map(([k, x]) => `${pyStr(k, true)}: ${pyStr(x, true)}`).join(", ")}}`;
-}
-
-// --- fnmatch.fnmatchcase (Python's fnmatch.translate, as a JavaScript regular expression) ---
-
-const escapeLiteral = (c: string): string => (/[\^$\\.*+?()[\]{}|/]/.test(c) ? `\\${c}` : c);
-
-/** Returns a Python character class body (as fnmatch.translate writes it) as a JavaScript one ("u" flag). */
-function jsClass(body: string[]): string {
-  let out = "";
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (c === "\\") {
-      const x = body[++i];
-      out += x === "&" || x === "~" ? x : `\\${x}`;
-    } else if (c === "[" || c === "]") out += `\\${c}`;
-    else out += c;
-  }
-  return out;
-}
-
-/** Python's fnmatch.translate(pat) for JavaScript: * ? [seq] [!seq], an unclosed [ is literal. */
-function globRegex(pattern: string): RegExp {
-  const p = codePoints(pattern); // code points, as Python indexes a str
-  const n = p.length;
-  let re = "";
-  let star = false;
-  let i = 0;
-  while (i < n) {
-    const c = p[i++];
-    if (c === "*") {
-      if (!star) re += ".*";
-      star = true;
-      continue;
-    }
-    star = false;
-    if (c === "?") re += ".";
-    else if (c === "[") {
-      let j = i;
-      if (j < n && p[j] === "!") j++;
-      if (j < n && p[j] === "]") j++;
-      while (j < n && p[j] !== "]") j++;
-      if (j >= n) {
-        re += "\\[";
-        continue;
-      }
-      let stuff: string[];
-      if (!p.slice(i, j).includes("-")) {
-        stuff = p.slice(i, j).flatMap((x) => (x === "\\" ? ["\\", "\\"] : [x]));
-      } else {
-        const chunks: string[][] = [];
-        let k = p[i] === "!" ? i + 2 : i + 1;
-        for (;;) {
-          k = k < j ? p.indexOf("-", k) : -1;
-          if (k < 0 || k >= j) break;
-          chunks.push(p.slice(i, k));
-          i = k + 1;
-          k = k + 3;
-        }
-        const chunk = p.slice(i, j);
-        if (chunk.length) chunks.push(chunk);
-        else chunks[chunks.length - 1].push("-");
-        // Remove empty ranges (b-a), as Python does.
-        for (let m = chunks.length - 1; m > 0; m--) {
-          const prev = chunks[m - 1];
-          if (prev[prev.length - 1].codePointAt(0)! > chunks[m][0].codePointAt(0)!) {
-            chunks[m - 1] = prev.slice(0, -1).concat(chunks[m].slice(1));
-            chunks.splice(m, 1);
-          }
-        }
-        stuff = chunks
-          .map((s) => s.flatMap((x) => (x === "\\" ? ["\\", "\\"] : x === "-" ? ["\\", "-"] : [x])))
-          .reduce((a, s, m) => (m ? a.concat(["-"], s) : s), [] as string[]);
-      }
-      stuff = stuff.flatMap((x) => ("&~|".includes(x) ? ["\\", x] : [x]));
-      i = j + 1;
-      if (!stuff.length) re += "(?!)";
-      else if (stuff.length === 1 && stuff[0] === "!") re += ".";
-      else {
-        if (stuff[0] === "!") stuff = ["^", ...stuff.slice(1)];
-        else if (stuff[0] === "^" || stuff[0] === "[") stuff = ["\\", ...stuff];
-        re += stuff[0] === "^" ? `[^${jsClass(stuff.slice(1))}]` : `[${jsClass(stuff)}]`;
-      }
-    } else re += escapeLiteral(c);
-  }
-  return new RegExp(`^(?:${re})$`, "su");
-}
+/** What the guard throws past the call's deadline: the hook reports a timeout, never an answer. */
+class TimeUp extends Error {}
 
 /**
  * Returns true when a file name is a dotenv file that is not a template. Case-insensitive: on macOS'
- * default filesystem `.ENV` opens `.env`, so the spelling must not be a way around the guard.
+ * default filesystem `.ENV` opens `.env`, so the spelling must not be a way around the guard. A glob
+ * (`.env*`) counts when it matches a dotenv name.
  */
 function secretName(original: string): boolean {
-  if (/[*?[]/.test(original)) {
-    const re = new RegExp(globRegex(original).source, "siu");
-    return GLOB_PROBES.some((probe) => re.test(probe));
-  }
   const name = original.toLowerCase();
+  if (/[*?[]/.test(name)) {
+    const glob = new Bun.Glob(name);
+    return GLOB_PROBES.some((probe) => glob.match(probe));
+  }
   const parts = name.split(".");
-  const template = (ps: string[]) => ps.some((p) => TEMPLATES.has(p.toLowerCase()));
+  const template = (ps: string[]) => ps.some((p) => TEMPLATES.has(p));
   if (name === ".env" || name.startsWith(".env.")) return !template(parts.slice(2));
   if (name.endsWith(".env") && name.length > 4) return !template(parts.slice(0, -1));
   return false;
 }
 
-// --- os.path, as Python's posixpath has it ---
-
-const basename = (p: string): string => p.slice(p.lastIndexOf("/") + 1);
-
-function pathJoin(a: string, ...rest: string[]): string {
-  let path = a;
-  for (const b of rest) {
-    if (b.startsWith("/")) path = b;
-    else if (!path || path.endsWith("/")) path += b;
-    else path += `/${b}`;
-  }
-  return path;
-}
-
-function split(p: string): [string, string] {
-  const i = p.lastIndexOf("/") + 1;
-  let head = p.slice(0, i);
-  if (head && head !== "/".repeat(head.length)) head = head.replace(/\/+$/, "");
-  return [head, p.slice(i)];
-}
-
-function normpath(path: string): string {
-  if (!path) return ".";
-  let initial = path.startsWith("/") ? 1 : 0;
-  if (initial && path.startsWith("//") && !path.startsWith("///")) initial = 2;
-  const comps: string[] = [];
-  for (const comp of path.split("/")) {
-    if (comp === "" || comp === ".") continue;
-    if (comp !== ".." || (!initial && !comps.length) || (comps.length && comps[comps.length - 1] === "..")) comps.push(comp);
-    else if (comps.length) comps.pop();
-  }
-  return "/".repeat(initial) + comps.join("/") || ".";
-}
-
-let passwd: string[][] | undefined;
-
-/** The home folder of a user name, from the password file, or undefined. */
-function userHome(name: string): string | undefined {
-  if (name.includes("\0")) throw new Error("embedded null byte");
-  try {
-    passwd ??= readFileSync("/etc/passwd", "utf8").split("\n").map((l) => l.split(":"));
-  } catch {
-    passwd = [];
-  }
-  const row = passwd.find((r) => r[0] === name && r.length >= 6);
-  return row?.[5];
-}
-
 /** Where a call runs: its environment (HOME) and working directory (for relative paths). */
 type Where = Pick<Call, "env" | "cwd">;
 
-function expanduser(path: string, env: Where["env"]): string {
+/** `~` and `~user` at the start of a path, as a shell expands them. */
+function expandHome(path: string, env: Where["env"]): string {
   if (!path.startsWith("~")) return path;
-  let i = path.indexOf("/", 1);
-  if (i < 0) i = path.length;
+  const cut = path.indexOf("/") < 0 ? path.length : path.indexOf("/");
+  const user = path.slice(1, cut);
   let home: string | undefined;
-  if (i === 1) {
-    if ("HOME" in env) home = env.HOME ?? "";
-    else {
-      try {
-        home = userInfo().homedir;
-      } catch {
-        return path;
-      }
-    }
-  } else {
-    home = userHome(path.slice(1, i));
-    if (home === undefined) return path;
+  if (!user) home = env.HOME ?? userInfo().homedir;
+  else {
+    if (user.includes("\0")) return path;
+    let passwd = "";
+    try {
+      passwd = readFileSync("/etc/passwd", "utf8");
+    } catch {}
+    home = passwd.split("\n").map((l) => l.split(":")).find((r) => r[0] === user && r.length >= 6)?.[5];
   }
-  return home.replace(/\/+$/, "") + path.slice(i) || "/";
+  return home === undefined ? path : home.replace(/\/+$/, "") + path.slice(cut) || "/";
 }
 
 // throwIfNoEntry: a missing file is the common case (most words of a command are not files), and an
@@ -246,85 +98,53 @@ function lstat(p: string) {
   }
 }
 
-/** posixpath._joinrealpath: resolves the symlinks of `rest` under `path`; not strict (a missing file is fine). */
-function joinRealpath(path: string, rest: string, seen: Map<string, string | null>): [string, boolean] {
-  if (rest.startsWith("/")) {
-    rest = rest.slice(1);
-    path = "/";
-  }
-  while (rest) {
-    const cut = rest.indexOf("/");
-    const name = cut < 0 ? rest : rest.slice(0, cut);
-    rest = cut < 0 ? "" : rest.slice(cut + 1);
-    if (!name || name === ".") continue;
-    if (name === "..") {
-      if (path) {
-        const [head, tail] = split(path);
-        path = tail === ".." ? pathJoin(head, "..", "..") : head;
-      } else path = "..";
-      continue;
-    }
-    const newpath = pathJoin(path, name);
-    if (!lstat(newpath)?.isSymbolicLink()) {
-      path = newpath;
-      continue;
-    }
-    if (seen.has(newpath)) {
-      const known = seen.get(newpath);
-      if (known !== null && known !== undefined) {
-        path = known;
-        continue;
-      }
-      return [pathJoin(newpath, rest), false]; // a symlink loop
-    }
-    seen.set(newpath, null);
-    let ok: boolean;
-    [path, ok] = joinRealpath(path, readlinkSync(newpath, "utf8"), seen);
-    if (!ok) return [pathJoin(path, rest), false];
-    seen.set(newpath, path);
-  }
-  return [path, true];
-}
-
-function realpath(p: string, cwd: string): string {
-  const [path] = joinRealpath("", p, new Map());
-  return normpath(path.startsWith("/") ? path : pathJoin(cwd, path));
-}
-
-/** Returns true when `path` (as written, or the file a symlink points to) is a dotenv file. */
-function isSecretEnv(raw: string, cwd: unknown, where: Where): boolean {
-  const path = pyStrip(raw);
-  if (!path) return false;
-  const expanded = expanduser(path, where.env);
-  if (typeof cwd !== "string") throw new TypeError(`expected str, bytes or os.PathLike object, not ${pyType(cwd)}`);
-  // A relative cwd is relative to the directory the condition runs in, as it is for a script.
-  const full = pathJoin(where.cwd, pathJoin(cwd, expanded));
+/** The file a symlink leads to (a dangling one's target, too). */
+function linkTarget(path: string): string {
   try {
-    if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
+    return realpathSync(path);
   } catch {
-    // not there (or not reachable): judge the name
+    try {
+      return resolve(dirname(path), readlinkSync(path, "utf8"));
+    } catch {
+      return path;
+    }
   }
-  if (secretName(basename(path.replace(/\/+$/, "")))) return true;
-  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(realpath(full, where.cwd)));
 }
 
+/** Returns true when `raw` (as written, or the file a symlink points to) is a dotenv file. */
+function isSecretEnv(raw: string, cwd: string, where: Where): boolean {
+  const path = raw.trim();
+  if (!path || path.includes("\0")) return false;
+  const expanded = expandHome(path, where.env);
+  // A relative cwd is relative to the directory the condition runs in, as it is for a script.
+  const full = resolve(where.cwd, cwd, expanded);
+  if (statSync(full, { throwIfNoEntry: false })?.isDirectory()) return false;
+  if (secretName(basename(path.replace(/\/+$/, "")))) return true;
+  return Boolean(lstat(full)?.isSymbolicLink()) && secretName(basename(linkTarget(full)));
+}
 
-/** Returns the words of a command line and the parts of KEY=VALUE / --flag=VALUE words. */
-function commandWords(command: string): string[] {
-  let words: string[];
-  try {
-    words = shlexWords(command.replaceAll("`", " ; "));
-  } catch (err) {
-    if (err instanceof TimeUp) throw err;
-    words = pySplit(command); // unbalanced quotes: judge the plain words
-  }
+/**
+ * Returns the words of a Bash call that may name a file: every command's words and redirection targets,
+ * and the parts after `=` (`--env-file=.env`, `X=.env`). A word only known when the line runs counts as
+ * written without its quotes (`"$DIR/.env"`).
+ */
+function commandWords(call: Call, command: string): string[] {
+  const facts = factsOf(call);
+  if (!facts) return command.split(/\s+/).filter(Boolean);
   const out: string[] = [];
-  for (const w of words) {
+  const add = (value: string | null, raw: string) => {
+    const w = value ?? raw.replace(/["']/g, "");
     out.push(w);
-    if (w.includes("=")) {
-      out.push(w.slice(w.indexOf("=") + 1));
-      out.push(w.slice(w.lastIndexOf("=") + 1));
-    }
+    if (w.includes("=")) out.push(w.slice(w.indexOf("=") + 1), w.slice(w.lastIndexOf("=") + 1));
+  };
+  for (const c of facts.commands) {
+    for (const w of c.args) add(w.value, w.raw);
+    for (const r of c.redirects) add(r.target.value, r.target.raw);
+  }
+  // Assignments before a program are not arguments, and a dynamic line (one too long to analyze, or
+  // with parts only known when it runs) may hide names: read the line's own words too.
+  for (const w of command.split(/[\s;&|()<>]+/)) {
+    if (facts.dynamic || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) add(w.replace(/["'`]/g, ""), w);
   }
   return out;
 }
@@ -339,11 +159,11 @@ const SEARCH_SKIP = new Set([".git", "node_modules"]);
  * a dotenv name keeps them out), the file it names, or every dotenv file under the folder it searches
  * (the working folder without a path: Copilot's grep reads hidden files too).
  */
-function searchedPaths(input: { [k: string]: Json }, cwd: unknown, where: Where): string[] {
+function searchedPaths(input: { [k: string]: Json }, cwd: string, where: Where): string[] {
   const glob = typeof input.glob === "string" && input.glob !== "" ? input.glob : undefined;
   if (glob) return [glob];
-  const path = typeof input.path === "string" && input.path !== "" ? expanduser(input.path, where.env) : ".";
-  const root = pathJoin(where.cwd, pathJoin(typeof cwd === "string" ? cwd : "", path));
+  const path = typeof input.path === "string" && input.path !== "" ? expandHome(input.path, where.env) : ".";
+  const root = resolve(where.cwd, cwd, path);
   if (!statSync(root, { throwIfNoEntry: false })?.isDirectory()) return [path];
   const found: string[] = [];
   const pending = [root];
@@ -359,50 +179,44 @@ function searchedPaths(input: { [k: string]: Json }, cwd: unknown, where: Where)
     for (const e of entries) {
       if (++seen > SEARCH_LIMIT) throw new Error(`the search under ${path} covers more than ${SEARCH_LIMIT} entries; give a narrower path or a glob`);
       if (e.isDirectory()) {
-        if (!SEARCH_SKIP.has(e.name)) pending.push(pathJoin(dir, e.name));
-      } else if (secretName(e.name)) found.push(pathJoin(dir, e.name));
+        if (!SEARCH_SKIP.has(e.name)) pending.push(`${dir}/${e.name}`);
+      } else if (secretName(e.name)) found.push(`${dir}/${e.name}`);
     }
   }
   return found;
 }
 
 /** Returns the paths a call names; throws when the call carries none it can judge. */
-function pathsIn(event: { [k: string]: Json }, where: Where): string[] {
+function pathsIn(event: { [k: string]: Json }, cwd: string, call: Call): string[] {
   const tool = typeof event.tool_name === "string" ? event.tool_name.toLowerCase() : "";
   const input = event.tool_input;
   if (!isObject(input)) throw new Error("tool_input is not an object");
   if (tool === "bash") {
     if (typeof input.command !== "string") throw new Error("Bash call without a command string");
-    return commandWords(input.command);
+    return commandWords(call, input.command);
   }
-  if (tool === "grep") return searchedPaths(input, event.cwd, where);
+  if (tool === "grep") return searchedPaths(input, cwd, call);
   const paths: unknown[] = [input.file_path, input.path, input.notebook_path];
   const more = input.file_paths;
-  if (truthy(more)) {
-    if (Array.isArray(more)) paths.push(...more);
-    else if (typeof more === "string") paths.push(...codePoints(more));
-    else if (isObject(more)) paths.push(...Object.keys(more));
-    else throw new TypeError(`'${pyType(more)}' object is not iterable`);
-  }
+  if (Array.isArray(more)) paths.push(...more);
+  else if (typeof more === "string") paths.push(more);
+  else if (isObject(more)) paths.push(...Object.keys(more));
+  else if (more !== undefined && more !== null) throw new TypeError(`file_paths is a ${typeof more}, not a list of paths`);
   const named = paths.filter((p): p is string => typeof p === "string" && p !== "");
-  if (!named.length) throw new Error(`${pyStr(event.tool_name)} call without a file path`);
+  if (!named.length) throw new Error(`${String(event.tool_name)} call without a file path`);
   return named;
 }
 
 /** The guard: `{ deny }` when the call names a dotenv file, or when it cannot be read (fail closed). */
 export default function secretsEnv(call: Call): Result {
-  return within(call.deadline, () => judgeCall(call));
-}
-
-function judgeCall(call: Call): Result {
   let bad: string[];
   try {
     const text = new TextDecoder("utf-8", { fatal: true, ignoreBOM: true }).decode(call.stdin);
     const event: unknown = JSON.parse(text);
     if (!isObject(event)) throw new Error("the payload is not a JSON object");
-    const cwd = truthy(event.cwd) ? event.cwd : call.cwd;
-    bad = pathsIn(event, call).filter((p, i) => {
-      if ((i & 0xff) === 0) onTime(); // a huge command: give up at the deadline (shlex.ts)
+    const cwd = typeof event.cwd === "string" && event.cwd ? event.cwd : call.cwd;
+    bad = pathsIn(event, cwd, call).filter((p, i) => {
+      if ((i & 0xff) === 0 && Date.now() > call.deadline) throw new TimeUp(); // a huge command: the hook reports a timeout
       return isSecretEnv(p, cwd, call);
     });
   } catch (err) {

@@ -53,7 +53,7 @@ describe("claude: the default profile's cost, as Claude Code measures it", () =>
     const p: number[] = [];
     for (const w of [guarded, plain, plain, guarded]) (w === guarded ? g : p).push(...(await preToolUseTimes(w)));
     const log = readFileSync(join(guarded.ahome, "logs", "hook.jsonl"), "utf8");
-    expect(log).toContain('"name":"pre-bash.git-guard.ts","source":"profile:default"');
+    expect(log).toContain('"name":"pre-bash-git.rules.toml","source":"profile:default"');
     const ratio = median(g) / median(p);
     console.log(`claude debug log, PreToolUse Bash git status: default profile ${median(g)} ms, nothing matching ${median(p)} ms, ${ratio.toFixed(2)}x`);
   });

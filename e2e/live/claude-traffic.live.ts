@@ -13,7 +13,8 @@ import { describeRun, placeholders, runCli } from "./lib/clis";
 import { BIN, makeWorld, type World } from "./lib/world";
 
 const EXAMPLES = join(import.meta.dir, "..", "..", "conditions-examples");
-// The built-in default profile already holds these two (init turns it on).
+// The built-in default profile already holds these guards (init turns it on): the .env guard, and the
+// git guard as its git pack (pre-bash-git.rules.toml).
 const BUILT_IN = new Set(["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"]);
 const GH_TOKEN = "ghp_R2d9XvQ7LmN4pT8kZs3WbY6cH1fJ0aE51jK2";
 

@@ -3,7 +3,7 @@ import type { Subject } from "../conditions/matcher";
 import { readConfig } from "../config";
 import { fileProblem } from "../conditions/file-check";
 import { selectConditions, whyMatched } from "../conditions/select";
-import { STEPS, TOOL_STEPS } from "../conditions/filename";
+import { STEPS, TOOL_STEPS, isRulesFile } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
 import { analyze } from "../shell/analyze";
 import { enforcementProblems } from "../enforcement/api";
@@ -23,6 +23,10 @@ export interface ListDocument {
   /** Enforcement files that do not parse (skipped by the hook). */
   enforcement_problems: { source: string; path: string; error: string }[];
   fires?: (ListDocument["conditions"][number] & { why: string })[];
+  /** The rules of each rules file (by its path), with their decision in the active preset. */
+  rules?: Record<string, { id: string; decision: string; disabled?: true }[] | { error: string }>;
+  /** The preset rules files are judged with (docs/rules.md). */
+  preset?: string;
   programs?: { programs: string[]; dynamic: boolean; modules?: string[] };
   /** Set when the hook denies every PreToolUse call: why, and the command that ends it. */
   denied?: Denial;
@@ -47,6 +51,8 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
   // a note is kept where it tells the person something to do: a repository's layer waiting for `trust`, a bundle owner never recorded
   const layers = catalog.layers.map(({ note, ...l }) => (note && worthSaying(l, note) ? { ...l, note } : l));
   const doc: ListDocument = { target, layers, conditions: conditions.map(pick), invalid: [...catalog.invalid, ...stale], problems: catalog.problems, enforcement_problems: enforcementProblems({ target, cwd: opts.cwd }) };
+  const rulesFiles = conditions.filter(isRulesFile);
+  if (rulesFiles.length) Object.assign(doc, rulesOf(rulesFiles, catalog));
   const denied = everyCallDenied([target], opts.cwd ?? process.cwd(), readConfig().config);
   if (denied) doc.denied = denied;
   if (opts.tool) {
@@ -64,6 +70,21 @@ export function listDocument(opts: { target?: string; step?: string; tool?: stri
 
 function worthSaying(l: Catalog["layers"][number], note: string): boolean {
   return (l.skipped && l.source === "directory" && l.exists) || (l.source === "bundle" && note.includes("read from its current origin"));
+}
+
+/** The rules of each rules file, as the hook judges them (preset, disabled ids). */
+function rulesOf(files: Condition[], catalog: Catalog): Pick<ListDocument, "rules" | "preset"> {
+  const { presetOf } = require("../rules/preset") as typeof import("../rules/preset");
+  const { decisionIn } = require("../rules/evaluate") as typeof import("../rules/evaluate");
+  const { loadRulesFile } = require("../run/rules") as typeof import("../run/rules");
+  const preset = presetOf(catalog.layers);
+  const off = new Set(catalog.disabled ?? []);
+  const rules: NonNullable<ListDocument["rules"]> = {};
+  for (const c of files) {
+    const file = loadRulesFile(c.path, true);
+    rules[c.path] = typeof file === "string" ? { error: file } : (file.rule ?? []).map((r) => ({ id: r.id, decision: decisionIn(r.decision, preset), ...(off.has(r.id) ? { disabled: true as const } : {}) }));
+  }
+  return { rules, preset };
 }
 
 function render(doc: ListDocument): string {
@@ -86,7 +107,12 @@ function render(doc: ListDocument): string {
     out.push(p.dim("  none yet: `agentihooks init` turns on the built-in default profile (git guard, .env guard),"));
     out.push(p.dim(`  or copy a script from conditions-examples/ into ${runtime}`));
   }
-  for (const c of doc.conditions) out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
+  for (const c of doc.conditions) {
+    out.push(`  ${String(c.order + 1).padStart(3)}. ${c.file}  ${p.dim(`[${c.source}] ${c.step} ${c.matcher}${c.async ? " async" : ""}`)}`);
+    const rules = doc.rules?.[c.path];
+    if (rules && "error" in rules) out.push(`       ${p.red(rules.error)}`);
+    else if (rules) out.push(p.dim(`       ${doc.preset} preset: ${rules.map((r) => `${r.id} ${r.disabled ? "disabled" : r.decision}`).join(", ") || "no rules"}`));
+  }
   if (doc.invalid.length) {
     out.push("", p.bold(p.red(`Invalid files (${doc.invalid.length})`)));
     for (const i of doc.invalid) out.push(`  ${i.path}  ${p.red(i.error)}  ${p.dim(`[${i.source}]`)}`);

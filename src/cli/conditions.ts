@@ -19,6 +19,8 @@ export default defineCommand({
     set: () => import("./conditions-set").then((m) => m.default),
     show: () => import("./conditions-show").then((m) => m.default),
     clear: () => import("./conditions-clear").then((m) => m.default),
+    disable: () => import("./conditions-disable").then((m) => m.default),
+    enable: () => import("./conditions-enable").then((m) => m.default),
     new: () => import("./conditions-new").then((m) => m.default),
   },
 });

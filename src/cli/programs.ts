@@ -9,6 +9,8 @@ import { writeJson, writeOut } from "./terminal-text";
 // work; `-` reads the command line from stdin (for heredocs and quotes that are awkward in argv).
 // `--jsonl` reads many command lines, one JSON string per stdin line, and prints one compact JSON
 // document per line (for checking a corpus against the executable without one process per line).
+// `--facts` prints the command facts a condition gets for the line run in the current folder
+// (AH_FACTS, docs/typescript-conditions.md).
 export default defineCommand({
   meta: {
     name: "programs",
@@ -17,6 +19,7 @@ export default defineCommand({
       ["agentihooks programs 'sudo -u root git push'", "the programs bash.<cli> conditions see: sudo, git"],
       ["agentihooks programs --json git push --force", "the same as JSON; the words after the first are the command's own"],
       ["echo 'xargs rm < list' | agentihooks programs -", "read the command line from stdin"],
+      ["agentihooks programs --facts 'cd sub && git push'", "the command facts a condition gets (AH_FACTS), in this folder"],
     ],
     docs: ["docs/conditions.md"],
     variadic: true,
@@ -25,14 +28,20 @@ export default defineCommand({
   args: {
     json: { type: "boolean", description: "Print JSON: programs, wrappers, modules, dynamic, why, commands, inline, issues" },
     jsonl: { type: "boolean", description: "Read one JSON string per stdin line, print one JSON document per line" },
+    facts: { type: "boolean", description: "Print the command facts a condition gets (AH_FACTS) for the line run in this folder" },
     command: { type: "positional", required: false, description: "The command line, or - to read it from stdin" },
   },
   async run({ rawArgs }) {
-    const { json, jsonl, words } = splitArgs(rawArgs);
+    const { json, jsonl, facts, words } = splitArgs(rawArgs);
     if (jsonl) return void (await analyzeLines());
     if (!words.length) throw new AgentihooksError("E_USAGE", "missing command (use - to read it from stdin)");
     const line = words.length === 1 && words[0] === "-" ? await readStdin() : words.join(" ");
     const a = analyze(line);
+    if (facts) {
+      const { factsOfAnalysis } = await import("../facts/facts");
+      const where = { cwd: process.cwd(), home: process.env.HOME || (await import("node:os")).homedir() };
+      return void writeOut(`${JSON.stringify(factsOfAnalysis(a, where), null, json ? 2 : undefined)}\n`, true);
+    }
     if (json) writeJson(documentOf(a));
     else writeOut(render(a));
   },
@@ -46,16 +55,18 @@ function documentOf(a: ShellAnalysis) {
 
 /**
  * Returns the flags and the command words from argv. citty would eat the command's own options
- * (`git push --force`), so only `--json`/`--jsonl` before the command (or `--json` last, after
+ * (`git push --force`), so only `--json`/`--jsonl`/`--facts` before the command (or `--json` last, after
  * several words) are ours; `--` ends our options.
  */
-function splitArgs(raw: string[]): { json: boolean; jsonl: boolean; words: string[] } {
+function splitArgs(raw: string[]): { json: boolean; jsonl: boolean; facts: boolean; words: string[] } {
   let json = false;
   let jsonl = false;
+  let facts = false;
   let i = 0;
   for (; i < raw.length; i++) {
     if (raw[i] === "--json") json = true;
     else if (raw[i] === "--jsonl") jsonl = true;
+    else if (raw[i] === "--facts") facts = true;
     else if (raw[i] !== "--no-json") break;
   }
   if (raw[i] === "--") i++;
@@ -64,7 +75,7 @@ function splitArgs(raw: string[]): { json: boolean; jsonl: boolean; words: strin
     words.pop();
     json = true;
   }
-  return { json, jsonl, words };
+  return { json, jsonl, facts, words };
 }
 
 async function readStdin(): Promise<string> {

@@ -7,3 +7,7 @@ declare module "*.py" {
   const text: string;
   export default text;
 }
+declare module "*.toml" {
+  const text: string;
+  export default text;
+}

@@ -7,12 +7,36 @@
 
 const PREFIX = "builtin:";
 
-/** Profile name -> its conditions' filenames. */
-const PROFILES: Readonly<Record<string, readonly string[]>> = {
-  // default: the guards every machine wants: no force pushes or pushes to main/master, no .env files.
+/**
+ * The packs (src/rules/packs/, run by the rules engine) and the .env guard. The presets list the same
+ * files: each rule's decision depends on the preset the chain ends in (src/rules/preset.ts).
+ */
+const PACKS = [
+  "pre-bash-git.rules.toml",
+  "pre-bash-filesystem.rules.toml",
+  "pre-bash-databases.rules.toml",
+  "pre-bash-containers.rules.toml",
+  "pre-bash-cloud.rules.toml",
+  "pre-bash-publishing.rules.toml",
+  "pre-read+edit+write+notebookedit+grep+bash-secrets.rules.toml",
   // The .env guard covers NotebookEdit (Claude Code's fourth file tool writes files too) and Grep (a
   // search reads the files it matches: Copilot's grep reads .env) as well as Read, Edit, Write, Bash.
-  default: ["pre-bash.git-guard.ts", "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts"],
+  "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts",
+] as const;
+
+/** Profile name -> its conditions' filenames. */
+const PROFILES: Readonly<Record<string, readonly string[]>> = {
+  // default: what no one wants an agent to do unasked: the packs' catastrophic and irreversible rules
+  // (force pushes, pushes to main/master, rm -rf ~, DROP DATABASE, terraform destroy...), no .env files.
+  default: PACKS,
+  // strict: every rule of every pack; a dynamic line that may run a packed program asks.
+  strict: PACKS,
+  // paranoid: strict, and what would ask is denied (a dynamic line that may run a packed program too).
+  paranoid: PACKS,
+  // approve-readonly (opt-in): the packs as the chain's preset decides (default when no preset is in the
+  // chain), and an allow for every line that only reads, so the harness does not ask about it. A pack's
+  // deny or ask wins over that allow (deny > ask > allow).
+  "approve-readonly": [...PACKS, "pre-bash-approve_readonly.ts"],
 };
 
 const profileOf = (name: string) => (Object.hasOwn(PROFILES, name) ? PROFILES[name] : undefined);

@@ -36,6 +36,8 @@ export interface Catalog {
   repoRoot?: string;
   /** What runs .sh and .py conditions: absolute paths found when the index was built, never the PATH. */
   interpreters: Interpreters;
+  /** Condition names (`pre-bash-git`) and rule ids (`git.push-force`) turned off in state.json. */
+  disabled?: string[];
   cachePath: string;
   fromCache: boolean;
   /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
@@ -132,13 +134,14 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
     const c = rebuildNow();
     return { all: () => c.conditions, forCall: (step, subject) => c.conditionsFor(step, subject) };
   });
-  const { layers, invalid, problems, repoRoot, interpreters } = index.head;
+  const { layers, invalid, problems, repoRoot, interpreters, disabled } = index.head;
   return {
     layers,
     invalid,
     problems,
     repoRoot,
     interpreters,
+    disabled,
     cachePath,
     fromCache,
     get conditions() {
@@ -190,7 +193,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   const sigs = new Map(watched);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, ...(plan.hashes ? { hashes: plan.hashes } : {}), body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, ...(plan.hashes ? { hashes: plan.hashes } : {}), body: 0 },
     lines: part.lines,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));

@@ -4,7 +4,8 @@
 //   matcher everything between the first and the last "-" (so MCP names with hyphens work)
 //   name    the last "-" part: letters, digits and _
 //   .async  optional: run detached, output ignored
-//   ext     required, after the last ".", letters and digits
+//   ext     required, after the last ".", letters and digits; `.rules.toml` is a rules file
+//           (docs/rules.md): ext "toml", run by the rules engine in the hook's process, never .async
 // Ignored silently: names starting with "." or "_", ending in "~", and *.md.
 import type { Step } from "../types";
 import { type Matcher, parseMatcher } from "./matcher";
@@ -31,6 +32,9 @@ export function conditionKey(step: string, normalizedMatcher: string, name: stri
   return `${step}-${normalizedMatcher}-${name.toLowerCase()}`;
 }
 
+/** True for a rules file (`<step>-<matcher>-<name>.rules.toml`, docs/rules.md). */
+export const isRulesFile = (c: { ext: string }): boolean => c.ext === "toml";
+
 /** Returns true for files the loader skips without a word. */
 export function isIgnored(file: string): boolean {
   return file.startsWith(".") || file.startsWith("_") || file.endsWith("~") || file.toLowerCase().endsWith(".md");
@@ -45,6 +49,11 @@ export function parseFilename(file: string): ParsedName | string {
   const ext = file.slice(dot + 1);
   if (!/^[A-Za-z0-9]+$/.test(ext)) return `invalid extension ".${ext}" (letters and digits only)`;
   let stem = file.slice(0, dot);
+  if (ext.toLowerCase() === "toml") {
+    if (!stem.toLowerCase().endsWith(".rules")) return "a .toml condition is a rules file: name it <step>-<matcher>-<name>.rules.toml";
+    stem = stem.slice(0, -6);
+    if (stem.toLowerCase().endsWith(".async")) return "a rules file cannot be .async: its answer is the point";
+  }
   let async = false;
   if (stem.toLowerCase().endsWith(".async")) {
     async = true;
@@ -53,6 +62,7 @@ export function parseFilename(file: string): ParsedName | string {
   const parts = stem.split("-");
   const step = parts[0].toLowerCase();
   if (!(STEPS as readonly string[]).includes(step)) return `unknown step "${parts[0]}" (expected one of ${STEPS.join(", ")})`;
+  if (ext.toLowerCase() === "toml" && step !== "pre") return "a rules file judges calls before they run: its step is pre";
   let matcherText: string;
   if (NO_MATCHER.has(step)) {
     if (parts.length !== 2) {

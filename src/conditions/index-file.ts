@@ -10,7 +10,7 @@ import { conditionKey } from "./filename";
 import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 7;
+export const INDEX_VERSION = 8;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -49,6 +49,8 @@ export interface IndexHeader {
   interpreters: Interpreters;
   /** The directory layer's files and hashes (layer-hashes.ts): a rebuild reuses a hash whose signature held. */
   hashes?: FileHash[];
+  /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
+  disabled?: string[];
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }
@@ -108,8 +110,9 @@ export interface IndexedConditions {
  * the same key and takes its own place in the order. Skipped layers' groups are never read. A group line
  * that does not parse means the file lied: `damaged` is called and its answer used instead.
  */
-export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "folders">; lines: string[] }, damaged: () => IndexedConditions): IndexedConditions {
+export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "folders" | "disabled">; lines: string[] }, damaged: () => IndexedConditions): IndexedConditions {
   const { head, lines } = index;
+  const off = head.disabled?.length ? new Set(head.disabled) : undefined;
   const parsed: Entry[][] = [];
   let fallback: IndexedConditions | undefined;
   const collect = (keep: (step: Step, matcher: string) => boolean): Condition[] => {
@@ -123,6 +126,7 @@ export function indexedConditions(index: { head: Pick<IndexHeader, "layers" | "f
         for (const [file, name, async, ext, i] of (parsed[at] ??= JSON.parse(lines[at]) as Entry[])) {
           const key = conditionKey(step, matcher, name);
           byKey.delete(key); // re-insert: the replacing condition takes its own place in the order
+          if (off?.has(key)) continue; // disabled (conditions disable): whichever layer has it
           byKey.set(key, { file, step, matcher, name, async, ext, key, path: `${layer.path}/${file}`, source: layer.source, order: rank * 1_000_000 + i });
         }
       }

@@ -104,6 +104,8 @@ export function matches(m: Matcher, subject: Subject): boolean {
         // `python -m pip` runs pip's code: a pip guard must see it, though pip is not the program;
         // and `sudo git push` runs sudo, which a `bash.sudo` guard must see, though git is the program
         if (a.dynamic || a.programs.includes(alt.cli) || a.modules?.includes(alt.cli) || a.wrappers?.includes(alt.cli)) return true;
+        // `/usr/lib/git-core/git-push` is git's own push (src/facts/git.ts reads it as `git push`)
+        if (alt.cli === "git" && a.programs.some((p) => p.startsWith("git-"))) return true;
         break;
       }
     }

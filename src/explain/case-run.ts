@@ -23,6 +23,7 @@ import { applyPolicy } from "../policy";
 import { resolveInterpreters } from "../run/interpreters";
 import { runnerFor } from "../run/runner";
 import { spawnCondition } from "../run/spawn";
+import { factsOfAnalysis } from "../facts/facts";
 import { analyze } from "../shell/analyze";
 import type { Condition, Effect, EventName, HookCall, Outcome, Payload, Target } from "../types";
 import type { Case } from "./cases";
@@ -175,7 +176,8 @@ async function runDirect(w: World, conditionPath: string, c: Case, target: Targe
     if (!selectConditions([cond], cond.step, subject).length) return { effect: {}, outcome: { status: "not run (no match)", exitCode: null, stderr: "" } };
   }
   const call: HookCall = { target, event, payload, batch: [payload] };
-  const env = { ...conditionEnv(envOf(w, c, true), call, payload, cond, analysis), ...(c.env ?? {}) };
+  const facts = () => (analysis ? factsOfAnalysis(analysis, { cwd: w.cwd, home: w.home }) : undefined);
+  const env = { ...conditionEnv(envOf(w, c, true), call, payload, cond, analysis, facts), ...(c.env ?? {}) };
   const { config } = readConfig(env);
   const interpreters = resolveInterpreters(config.python, config.strictModes);
   const argv = runnerFor(cond.path, cond.ext, interpreters, config.strictModes);

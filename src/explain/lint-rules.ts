@@ -3,13 +3,14 @@
 // mistakes or runs that depend on the harness. The script checks are text heuristics and say so.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { builtinFiles, builtinText } from "../conditions/builtin";
-import { isIgnored, parseFilename, TOOL_STEPS } from "../conditions/filename";
+import { builtinFile, builtinFiles, builtinText } from "../conditions/builtin";
+import { isIgnored, isRulesFile, parseFilename, TOOL_STEPS } from "../conditions/filename";
 import { type Alternative, matches, parseMatcher } from "../conditions/matcher";
 import type { LayerSpec } from "../conditions/layers";
 import { scanLayers } from "../conditions/scan";
 import { readConfig } from "../config";
 import { resolveInterpreters } from "../run/interpreters";
+import { loadRulesFile } from "../run/rules";
 import { runnerFor } from "../run/runner";
 import { analyze } from "../shell/analyze";
 import { type Condition, TARGETS, type Target } from "../types";
@@ -83,6 +84,8 @@ function shadowCheck(found: Finding[], path: string, file: string, active: Map<s
   if (typeof parsed === "string") return; // reported as invalid
   const winner = active.get(parsed.key);
   if (!winner || winner.path === path) return;
+  // the same built-in file in two built-in profiles (the presets share the packs): nothing is lost
+  if (builtinFile(path) !== undefined && builtinFile(path) === builtinFile(winner.path)) return;
   found.push({
     severity: "warning",
     rule: "shadowed",
@@ -94,6 +97,7 @@ function shadowCheck(found: Finding[], path: string, file: string, active: Map<s
 
 function lintCondition(found: Finding[], c: Condition, env: Record<string, string | undefined>): void {
   const add = (severity: Finding["severity"], rule: string, message: string, fix: string) => found.push({ severity, rule, file: c.path, message, fix });
+  if (isRulesFile(c)) return rulesChecks(c, add);
   const { config } = readConfig(env);
   const runner = runnerFor(c.path, c.ext, resolveInterpreters(config.python, config.strictModes), config.strictModes);
   if (typeof runner === "string") add("error", "no-runner", `never runs: ${runner}`, !runner.startsWith("no runner for") ? "install the interpreter in a system folder (/usr/bin, /usr/local/bin, /opt/homebrew/bin) or set AGENTIHOOKS_PYTHON to its absolute path" : `chmod +x ${c.file} and start it with a shebang, or use .sh, .py or .ts`);
@@ -121,6 +125,24 @@ function missingImports(c: Condition, text: string): string[] {
 }
 
 type Add = (severity: Finding["severity"], rule: string, message: string, fix: string) => void;
+
+/** A rules file: TOML, the schema, and what the schema cannot say (src/rules/load.ts). */
+function rulesChecks(c: Condition, add: Add): void {
+  const rules = loadRulesFile(c.path, true);
+  if (typeof rules === "string") add("error", "rules-invalid", `denies every call it matches: ${rules}`, "fix the file (docs/rules.md lists its keys, predicates and decisions)");
+  else if (!rules.rule?.length && !rules.allow?.length) add("warning", "rules-empty", "has no [[rule]] and no [[allow]]: it does nothing", "add rules, or remove the file");
+  else {
+    // A rule names the program after wrappers: one the analyzer reports only as a wrapper never matches.
+    for (const r of rules.rule ?? []) {
+      for (const program of typeof r.program === "string" ? [r.program] : (r.program ?? [])) {
+        if (!analyze(`${program} probe-argument`).programs.includes(program)) {
+          add("warning", "rules-wrapper-program", `rule ${r.id}: ${program} is read as a wrapper (the program it runs is the one judged), so this rule never matches it`, `name the program it runs (sudo git push: program = "git")`);
+        }
+      }
+    }
+  }
+  matcherChecks(c, add);
+}
 
 /**
  * Matcher rules. Whether an alternative can fire is asked of the matcher's own `matches`, with the tool

@@ -50,7 +50,7 @@ function changeShape(args: readonly string[]): boolean {
   const first = args[0];
   if (first === undefined) return false;
   if (CHANGE_SHAPES.has(first)) return true;
-  return !!SUB_READS[first] && effectOf(args) !== "read" && ["set", "clear", "use"].includes(args[1] ?? "");
+  return !!SUB_READS[first] && effectOf(args) !== "read" && ["set", "clear", "use", "disable", "enable"].includes(args[1] ?? "");
 }
 
 /** Returns a checker of one command of the line (given the line's state at that command). */

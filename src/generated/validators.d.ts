@@ -3,3 +3,4 @@ import type { ValidateFunction } from "ajv";
 export declare const validateState: ValidateFunction;
 export declare const validateEnforcementList: ValidateFunction;
 export declare const validateCases: ValidateFunction;
+export declare const validateRules: ValidateFunction;

@@ -9,15 +9,16 @@
 // This module is loaded (by parallel.ts) only when a built-in matched: it and the guards are one chunk.
 import type { Condition as ConditionFn, Result, Streams } from "../../conditions-examples/_src/condition";
 import { answerStreams } from "../../conditions-examples/_src/condition";
-import gitGuard from "../../conditions-examples/_src/pre-bash.git-guard";
 import secretsEnv from "../../conditions-examples/_src/pre-read+edit+write+notebookedit+grep+bash-secrets_env";
 import { builtinFile } from "../conditions/builtin";
+import approveReadonly from "./approve-readonly";
+import type { LineFacts } from "../facts/facts";
 import type { Condition, Outcome } from "../types";
 import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 
 /** Filename -> the module's default export. */
 const MODULES: Readonly<Record<string, ConditionFn>> = {
-  "pre-bash.git-guard.ts": gitGuard,
+  "pre-bash-approve_readonly.ts": approveReadonly,
   "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv,
 };
 
@@ -35,11 +36,12 @@ const captured = (text: string) => (text.length > OUTPUT_CAP ? { text: text.slic
  * Runs built-in `condition` in this process and returns its outcome; it never throws. `due`
  * (performance.now() milliseconds, default the timeout from now) is when the answer is due.
  */
-export async function runBuiltin(condition: Condition, run: ConditionFn, opts: SpawnOptions, due?: number): Promise<Outcome> {
+export async function runBuiltin(condition: Condition, run: ConditionFn, opts: SpawnOptions & { facts?: () => LineFacts | undefined }, due?: number): Promise<Outcome> {
   const started = performance.now();
   const done = finisher(condition, started);
   const left = Math.max(0, (due ?? started + opts.timeoutMs) - started);
-  const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Math.floor(Date.now() + left) };
+  const facts = opts.facts?.();
+  const call = { stdin: encoder.encode(opts.stdin), env: opts.env, cwd: opts.cwd, deadline: Math.floor(Date.now() + left), ...(facts ? { facts } : {}) };
   const late = () => done({ status: "timeout", error: `timed out after ${opts.timeoutMs / 1000}s` });
   if (left <= 0) return late(); // the built-ins before it used the call's time: not started at all
   let streams: Streams | "timeout";

@@ -5,6 +5,9 @@ import { closeSync, existsSync, mkdirSync, openSync, statSync, unlinkSync, write
 import { join } from "node:path";
 import type { Condition, Outcome } from "../types";
 import { builtinFile } from "../conditions/builtin";
+import { isRulesFile } from "../conditions/filename";
+import type { LineFacts } from "../facts/facts";
+import type { RulesContext } from "./rules";
 import { nextRunId, started } from "./reaper";
 import { type Interpreters, SYSTEM_BIN } from "./interpreters";
 import { runnerEnv } from "./runner";
@@ -21,6 +24,10 @@ export interface RunOptions {
   timeoutMs: number;
   maxParallel: number;
   logsDir: string;
+  /** The call's command facts (Bash), for the conditions that run in this process. */
+  facts?: () => LineFacts | undefined;
+  /** What rules files are judged with (their preset, disabled rules, the payload). */
+  rules?: Omit<RulesContext, "facts">;
 }
 
 /** Returns the working directory for conditions: the payload's cwd when it is a folder. */
@@ -45,7 +52,7 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   // Built-ins run in this process; the others each in a process of their own, at most maxParallel at once.
   const spawned: number[] = [];
   const inProcess: number[] = [];
-  for (let i = 0; i < sync.length; i++) (builtinFile(sync[i].path) ? inProcess : spawned).push(i);
+  for (let i = 0; i < sync.length; i++) (builtinFile(sync[i].path) || isRulesFile(sync[i]) ? inProcess : spawned).push(i);
   let next = 0;
   const worker = async () => {
     while (next < spawned.length) {
@@ -61,9 +68,11 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
     const { builtinFunction, runBuiltin } = require("./builtin") as typeof import("./builtin");
     // They run one after another but, like the processes, all from the start of the call: one deadline.
     const due = performance.now() + opts.timeoutMs;
+    const rulesFiles = inProcess.map((i) => sync[i]).filter(isRulesFile);
+    const rules = rulesFiles.length && opts.rules ? (require("./rules") as typeof import("./rules")).rulesFunctions(rulesFiles, { ...opts.rules, facts: opts.facts }) : undefined;
     for (const i of inProcess) {
-      const run = builtinFunction(sync[i]);
-      results[i] = run ? await runBuiltin(sync[i], run, options(sync[i]), due) : await spawnCondition(sync[i], options(sync[i]));
+      const run = rules?.get(sync[i]) ?? builtinFunction(sync[i]);
+      results[i] = run ? await runBuiltin(sync[i], run, { ...options(sync[i]), facts: opts.facts }, due) : await spawnCondition(sync[i], options(sync[i]));
     }
   }
   await Promise.all(workers);

@@ -2,10 +2,12 @@
 // Add a schema: export it from its own file and list it here as `validate<Name>: schema`.
 import { casesSchema } from "./cases";
 import { enforcementListSchema } from "./enforcement";
+import { rulesSchema } from "./rules";
 import { stateSchema } from "./state";
 
 export const schemas = {
   validateState: stateSchema,
   validateEnforcementList: enforcementListSchema,
   validateCases: casesSchema,
+  validateRules: rulesSchema,
 };

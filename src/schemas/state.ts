@@ -1,4 +1,4 @@
-/** state.json: the linked bundle and, per target, the profile chain and linked profiles. */
+/** state.json: the linked bundle, per target the profile chain and linked profiles, and what is disabled. */
 export const stateSchema = {
   $id: "state",
   type: "object",
@@ -15,6 +15,7 @@ export const stateSchema = {
       ],
     },
     linked_profiles: { type: "object", additionalProperties: { type: "string", minLength: 1 } },
+    disabled: { type: "array", items: { type: "string", minLength: 1 } },
     targets: {
       type: "object",
       propertyNames: { enum: ["claude", "codex", "copilot", "gemini", "global"] },

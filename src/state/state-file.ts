@@ -18,6 +18,8 @@ export interface State {
   bundle?: { path: string; linked_at?: string; owner?: string | null } | null;
   linked_profiles?: Record<string, string>;
   targets?: Partial<Record<Target | "global", StateTarget>>;
+  /** Conditions (by key, `pre-bash-git`) and rules (by id, `git.push-force`) turned off: `conditions disable`. */
+  disabled?: string[];
   [key: string]: unknown;
 }
 

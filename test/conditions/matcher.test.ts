@@ -36,6 +36,7 @@ describe("matcher grammar", () => {
     ["mcp__github__create_issue", { name: "mcp__github__list_issues" }, false],
     ["bash.git", bash(["cd", "git"]), true],
     ["bash.git", bash(["echo"]), false],
+    ["bash.git", bash(["git-push"]), true], // git's dashed form runs git
     ["bash.git", bash(["echo"], true), true],
     ["bash.git", { name: "Read" }, false],
     ["bash.git+bash.gh", bash(["gh"]), true],

@@ -17,7 +17,7 @@ describe("conditions test arguments", () => {
     const none = run(["conditions", "test", "conditions-examples/nothing-*"], { env: sb.env, cwd: REPO });
     expect(none.exitCode).toBe(2);
     expect(none.stderr).toMatch(/no file matches/);
-  });
+  }, 30_000);
   test("a cases file that breaks its schema fails with the place and the reason", () => {
     const sb = sandbox();
     const dir = join(sb.root, "layer");

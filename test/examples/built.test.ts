@@ -37,7 +37,7 @@ describe("each built example", () => {
         if (problems.length) failures.push(`${c.name}: ${problems.join("; ")}`);
       }
       expect(failures).toEqual([]);
-    });
+    }, 60_000); // each Bash case runs the executable twice (its facts, then the condition)
 
     test(`${file} copied alone into the runtime layer denies through the hook`, () => {
       const sb = sandbox();

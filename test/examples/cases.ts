@@ -1,4 +1,5 @@
-// Runs an example condition directly (no agentihooks) on one case of its `_<name>.cases.json`, and
+// Runs an example condition directly (no agentihooks hook) on one case of its `_<name>.cases.json`, with
+// the AH_* variables the hook would set (AH_FACTS from `agentihooks programs --facts`), and
 // judges the raw answer by the script contract: exit 2 denies with stderr as the reason; exit 0 with a
 // JSON object gives decision/reason/context/tool_input/tool_output; exit 0 with text is context.
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
@@ -152,6 +153,12 @@ export function runCase(file: string, c: Case, dir = EXAMPLES): { answer: Answer
     ...(c.env ?? {}),
   };
   if (env.AGENTIHOOKS_HOME === "") delete env.AGENTIHOOKS_HOME;
+  const command = (payload?.tool_input as Record<string, unknown> | undefined)?.command;
+  if (String(payload?.tool_name).toLowerCase() === "bash" && typeof command === "string" && !("AH_FACTS" in env)) {
+    // the command facts, as the hook gives them to every condition of a Bash call
+    const f = Bun.spawnSync([BIN, "programs", "--facts", "-"], { cwd, env: { PATH: env.PATH, HOME: home }, stdin: new Blob([command]), stdout: "pipe" });
+    env.AH_FACTS = f.stdout.toString().trim();
+  }
   const runner = runnerFor(file, dir);
   Object.assign(env, runner.env);
   const p = Bun.spawnSync(runner.argv, { cwd, env, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });

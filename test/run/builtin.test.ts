@@ -5,7 +5,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { REPO, run, sandbox } from "../helpers";
-import { EXAMPLE_OF, GUARDS, addGuardScripts, answer, casePayload, makeWorld, parityHomes } from "./parity";
+import { EXAMPLE_OF, GIT_PACK, GIT_PACK_PATH, GUARDS, PACKS, addGuardScripts, answer, casePayload, makeWorld, parityHomes } from "./parity";
 
 const homes = parityHomes();
 const cases = (file: string): Record<string, any>[] =>
@@ -110,7 +110,7 @@ describe("explain, stats and the log show a built-in as a process condition", ()
         .json.conditions.map(({ p50, p95, max, sources, ...rest }: Record<string, unknown>) => rest)
         .sort((x: any, y: any) => x.condition.localeCompare(y.condition)); // by name: the order is by latency
     expect(stats(a)).toEqual(stats(b));
-    expect(stats(a).find((c: any) => c.condition === "pre-bash.git-guard.ts")).toMatchObject({ calls: 2, denies: 1 });
+    expect(stats(a).find((c: any) => c.condition === GIT_PACK)).toMatchObject({ calls: 4, denies: 1 });
   });
 });
 
@@ -130,7 +130,7 @@ describe("the built-in profile runs without writing anything", () => {
       const w = makeWorld();
       const push = answer(sb, w, bash("git push --force", w));
       expect(push.result.exitCode).toBe(2);
-      expect(push.result.stderr).toContain("[condition pre-bash.git-guard.ts] git-guard: force push blocked");
+      expect(push.result.stderr).toContain(`[condition ${GIT_PACK}] git.push-force: force push blocked`);
       const env = answer(sb, w, tool("Read", { file_path: join(w.cwd, ".env") }, w));
       expect(env.result.exitCode).toBe(2);
       expect(env.result.stderr).toContain("holds secrets");
@@ -143,9 +143,11 @@ describe("the built-in profile runs without writing anything", () => {
     const sb = sandbox();
     writeFileSync(join(sb.home, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles: ["default"] } } }));
     const list = run(["conditions", "list", "--json"], { env: sb.env, cwd: sb.repo }).json;
-    expect(list.conditions.map((c: any) => [c.file, c.source, c.path])).toEqual(GUARDS.map((f) => [f, "profile:default", `builtin:default/${f}`]));
-    const show = run(["conditions", "show", "pre-bash.git-guard.ts"], { env: sb.env, cwd: sb.repo });
-    expect(show.stdout).toBe(readFileSync(join(REPO, "conditions-examples", "pre-bash.git-guard.ts"), "utf8"));
+    expect(list.conditions.map((c: any) => [c.file, c.source, c.path])).toEqual([...PACKS, ...GUARDS].sort().map((f) => [f, "profile:default", `builtin:default/${f}`]));
+    const show = run(["conditions", "show", GIT_PACK], { env: sb.env, cwd: sb.repo });
+    expect(show.stdout).toBe(readFileSync(GIT_PACK_PATH, "utf8"));
+    const guard = run(["conditions", "show", GUARDS[0]], { env: sb.env, cwd: sb.repo });
+    expect(guard.stdout).toBe(readFileSync(join(REPO, "conditions-examples", GUARDS[0]), "utf8"));
     expect(readdirSync(sb.home).sort()).not.toContain("builtin");
     mkdirSync(join(sb.home, "conditions"), { recursive: true });
   });

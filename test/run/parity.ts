@@ -1,27 +1,33 @@
 // Two homes that differ only in how the default profile's guards run: `inProcess` has the built-in
-// `default` profile (the guards run inside the hook), `asScripts` has the same two files copied into its
-// runtime layer (each runs as a process of the executable's Bun). A call answered by both must give the
-// same bytes, exit code and condition log records.
-import { copyFileSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+// `default` profile (the guards run inside the hook), `asScripts` has the same files copied into its
+// runtime layer (the .env guard runs as a process of the executable's Bun; the git pack, a rules file,
+// runs in the hook's process either way). A call answered by both must give the same bytes, exit code
+// and condition log records.
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { REPO, type RunResult, type Sandbox, run, sandbox, tempDir } from "../helpers";
 
-/** The built-in default profile's conditions, and the example file each one is. */
+/** The built-in default profile's script conditions, and the example file each one is. */
 export const EXAMPLE_OF: Readonly<Record<string, string>> = {
-  "pre-bash.git-guard.ts": "pre-bash.git-guard.ts",
   "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts",
 };
 export const GUARDS = Object.keys(EXAMPLE_OF);
 export const EXAMPLES = join(REPO, "conditions-examples");
+/** The built-in default profile's git pack (a rules file), and where its text is. */
+export const GIT_PACK = "pre-bash-git.rules.toml";
+export const GIT_PACK_PATH = join(REPO, "src", "rules", "packs", GIT_PACK);
+/** Every pack of the built-in default profile (rules files, run in the hook's process either way). */
+export const PACKS = readdirSync(join(REPO, "src", "rules", "packs")).filter((f) => f.endsWith(".rules.toml")).sort();
 
 export interface Homes {
   inProcess: Sandbox;
   asScripts: Sandbox;
 }
 
-/** Copies the guards' example files into a runtime layer under the built-in profile's names. */
+/** Copies the guards' example files (and the packs) into a runtime layer under the built-in profile's names. */
 export function addGuardScripts(layer: string): void {
   for (const f of GUARDS) copyFileSync(join(EXAMPLES, EXAMPLE_OF[f]), join(layer, f));
+  for (const f of PACKS) copyFileSync(join(REPO, "src", "rules", "packs", f), join(layer, f));
 }
 
 /** Returns the two homes: the built-in default profile, and the guards' files as runtime conditions. */

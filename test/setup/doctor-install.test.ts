@@ -132,10 +132,10 @@ describe("the summary", () => {
   test("warnings only: counted, and never 'no problems found'", () => {
     const sb = sandbox();
     expect(ah(sb, ["init", "--target", "claude", "--no-mcp"]).exitCode).toBe(0);
-    addCondition(join(sb.home, "conditions"), "pre-bash.git-guard.sh", "exit 0\n"); // shadows a built-in: a warning
+    addCondition(join(sb.home, "conditions"), "pre-bash-git.sh", "exit 0\n"); // shadows a built-in (the git pack): a warning
     const r = ah(sb, ["doctor"]);
     expect(r.exitCode).toBe(0);
-    expect(r.stdout).toContain("warn  claude: condition pre-bash.git-guard is shadowed");
+    expect(r.stdout).toContain("warn  claude: condition pre-bash-git is shadowed");
     expect(r.stdout).toContain("warn  claude: the MCP server is not registered"); // --no-mcp
     expect(r.stdout).not.toContain("no problems found");
     expect(r.stdout).toMatch(/\n0 problems and 2 warnings found\n$/);
@@ -144,7 +144,7 @@ describe("the summary", () => {
   test("problems and warnings counted; one fix line per distinct fix", () => {
     const sb = sandbox();
     expect(ah(sb, ["init", "--target", "claude", "--no-mcp"]).exitCode).toBe(0);
-    addCondition(join(sb.home, "conditions"), "pre-bash.git-guard.sh", "exit 0\n");
+    addCondition(join(sb.home, "conditions"), "pre-bash-git.sh", "exit 0\n");
     const settings = JSON.parse(readFileSync(paths(sb).claude, "utf8"));
     settings.hooks.Stop[0].hooks[0].command = "/old/place/agentihooks";
     delete settings.hooks.Notification;

@@ -97,11 +97,11 @@ describe("doctor", () => {
   test("a shadowed condition is listed with both files, as a warning", () => {
     const sb = sandbox();
     ah(sb, ["init", "--target", "claude"]);
-    const mine = addCondition(join(sb.home, "conditions"), "pre-bash.git-guard.sh", "exit 0\n");
+    const mine = addCondition(join(sb.home, "conditions"), "pre-bash-git.sh", "exit 0\n");
     const r = doctor(sb);
     expect(r.exitCode).toBe(0);
     const warn = r.json.checks.find((c: any) => c.level === "warn" && c.text.includes("shadowed"));
-    expect(warn.text).toContain("pre-bash.git-guard.ts [profile:default] < " + mine + " [runtime]");
+    expect(warn.text).toContain("pre-bash-git.rules.toml [profile:default] < " + mine + " [runtime]");
     expect(warn.fix).toBe("rename one of the files if both should run");
   });
 });

@@ -238,17 +238,17 @@ describe("bundles and profiles recorded by init", () => {
   test("--bundle and a bundle profile: the chain per target lands in state.json", () => {
     const sb = sandbox();
     const bundle = join(sb.root, "bundle");
-    writeFile(join(bundle, "profiles", "strict", ".claude", "conditions", "pre-bash-no_curl.sh"), "echo no >&2; exit 2\n", 0o755);
-    expect(ah(sb, ["init", "--target", "claude", "--bundle", bundle, "--profile", "default,strict"]).exitCode).toBe(0);
+    writeFile(join(bundle, "profiles", "team", ".claude", "conditions", "pre-bash-no_curl.sh"), "echo no >&2; exit 2\n", 0o755);
+    expect(ah(sb, ["init", "--target", "claude", "--bundle", bundle, "--profile", "default,team"]).exitCode).toBe(0);
     ah(sb, ["init", "--target", "codex", "--bundle", bundle]);
     const state = readJson(join(sb.home, "state.json"));
     expect(state.bundle.path).toBe(bundle);
-    expect(state.targets.claude.profiles).toEqual(["default", "strict"]);
+    expect(state.targets.claude.profiles).toEqual(["default", "team"]);
     expect(state.targets.codex.profiles).toEqual(["default"]);
     const claude = readJson(paths(sb).claude);
     expect(replayClaude(claude, "curl example.com", sb).exitCode).toBe(2);
     ah(sb, ["init", "--target", "claude"]); // no --profile: the recorded chain stays
-    expect(readJson(join(sb.home, "state.json")).targets.claude.profiles).toEqual(["default", "strict"]);
+    expect(readJson(join(sb.home, "state.json")).targets.claude.profiles).toEqual(["default", "team"]);
   });
 });
 

@@ -133,7 +133,7 @@ describe("the plugin gives the default profile init gives", () => {
     expect(readdirSync(join(sb.home, "cache")).length).toBeGreaterThan(0);
     const p = Bun.spawnSync(["sh", LAUNCHER, "hook", "--target", "claude", "--event", "PreToolUse"], { env, cwd: sb.repo, stdin: new Blob([push]), stdout: "pipe", stderr: "pipe" });
     expect(p.exitCode).toBe(2);
-    expect(p.stderr.toString()).toContain("git-guard");
+    expect(p.stderr.toString()).toContain("git.push-force");
     expect(stateOf(sb).targets).toEqual({ claude: { profiles: ["default"] } });
     expect(ah(sb, ["profile", "list", "--json"]).json.chains.claude.profiles).toEqual([{ name: "default", from: "built-in" }]);
     const ls = Bun.spawnSync(["sh", LAUNCHER, "hook", "--target", "claude", "--event", "PreToolUse"], { env, cwd: sb.repo, stdin: new Blob([JSON.stringify(claudeBash("ls", sb.repo))]), stdout: "pipe", stderr: "pipe" });

@@ -1,0 +1,150 @@
+// The predicates a rule names (docs/rules.md): over one word (an operand, an option's value, a
+// redirection target), over a file tool's path, or over the command (`when`). Each answers YES, NO or
+// MAYBE (the word, or the folder it is relative to, is only known when the line runs). Paths are
+// judged as written, `~` and `$HOME` expanded, `..` resolved, relative to the folder the command runs
+// in; a glob is judged by the folder its fixed part names (`/*` covers `/`). Symlinks are not followed.
+// "The repository" is the session's (the git work tree of its folder, else that folder).
+import { resolve } from "node:path";
+import type { FactWord } from "../facts/facts";
+import { currentBranch, gitRoot } from "./repo";
+import { classifySql } from "./sql";
+import { MAYBE, NO, type Tri, YES } from "./types";
+
+/** What a predicate may need about the command: where it runs and whose home it is. */
+export interface PredicateContext {
+  cwd: string | null;
+  home: string;
+  /** The repository the session works in (its folder when it is in none): what "outside" means. */
+  project: string;
+  protectedBranches: readonly string[];
+}
+
+type WordPredicate = (w: FactWord, ctx: PredicateContext, arg: string) => Tri;
+type CommandPredicate = (ctx: PredicateContext) => Tri;
+
+/** Returns why `name` is not a predicate of `kind` (word: operands, values, redirects; path: tools' paths; command: when), or undefined. */
+export function predicateProblem(name: string, kind: "word" | "path" | "command"): string | undefined {
+  if (kind === "command") return Object.hasOwn(COMMAND, name) ? undefined : `unknown predicate "${name}" (when: ${Object.keys(COMMAND).join(", ")})`;
+  const [head, arg] = split(name);
+  if (!Object.hasOwn(WORD, head)) return `unknown predicate "${name}" (${Object.keys(WORD).join(", ")})`;
+  if (ARGUMENT.has(head) !== (arg !== undefined)) return ARGUMENT.has(head) ? `"${head}:" needs an argument` : `"${head}" takes no argument`;
+  if (head === "regex") {
+    try {
+      new RegExp(arg!);
+    } catch (err) {
+      return `${name}: ${(err as Error).message}`;
+    }
+  }
+  if (head === "sql" && !SQL_KINDS.has(arg!)) return `unknown SQL kind "${arg}" (${[...SQL_KINDS].join(", ")})`;
+  return undefined;
+}
+
+/** Returns whether word predicate `name` holds for `w`. */
+export function wordHolds(name: string, w: FactWord, ctx: PredicateContext): Tri {
+  const [head, arg] = split(name);
+  return WORD[head](w, ctx, arg ?? "");
+}
+
+/** Returns whether command predicate `name` holds. */
+export function commandHolds(name: string, ctx: PredicateContext): Tri {
+  return COMMAND[name](ctx);
+}
+
+/** Returns the absolute path a word names, null when not known before the line runs. */
+export function pathOf(w: FactWord, ctx: Pick<PredicateContext, "cwd" | "home">): { path: string; glob: boolean } | null {
+  let text = w.value;
+  if (text === null) {
+    const home = /^"?\$(?:HOME|\{HOME\})"?(\/[^$`\\*?[]*)?$/.exec(w.raw); // `$HOME`, `"${HOME}"/x`
+    if (!home) return null;
+    text = ctx.home + (home[1] ?? "");
+  } else if (w.raw.startsWith("~") && (text === "~" || text.startsWith("~/"))) text = ctx.home + text.slice(1);
+  let glob = false;
+  if (w.glob) {
+    const cut = text.search(/[*?[]/);
+    text = text.slice(0, text.lastIndexOf("/", cut) + 1) || ".";
+    glob = true;
+  }
+  if (!text.startsWith("/") && ctx.cwd === null) return null;
+  return { path: resolve(ctx.cwd ?? "/", text), glob };
+}
+
+// --- internal ---
+
+const SQL_KINDS = new Set(["drop", "truncate", "delete-all", "update-all", "delete", "alter", "flush", "write"]);
+const ARGUMENT = new Set(["glob", "regex", "sql"]);
+const SYSTEM = ["/bin", "/boot", "/dev", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/opt", "/proc", "/root", "/sbin", "/srv", "/sys", "/usr", "/var", "/System", "/Library", "/Applications", "/private", "/snap", "/nix"];
+/** Everything under these is the system's; the others of SYSTEM count only as themselves (`/var`, not `/var/tmp/x`). */
+const SYSTEM_TREES = ["/bin", "/boot", "/etc", "/lib", "/lib32", "/lib64", "/libx32", "/sbin", "/usr", "/System", "/proc", "/sys"];
+
+function split(name: string): [string, string | undefined] {
+  const colon = name.indexOf(":");
+  return colon < 0 ? [name, undefined] : [name.slice(0, colon), name.slice(colon + 1)];
+}
+
+const under = (path: string, dir: string) => path === dir || path.startsWith(dir === "/" ? "/" : `${dir}/`);
+
+/** A path predicate: MAYBE when the path is not known. */
+const onPath = (test: (p: { path: string; glob: boolean }, ctx: PredicateContext, arg: string) => boolean): WordPredicate => (w, ctx, arg) => {
+  const p = pathOf(w, ctx);
+  return p === null ? MAYBE : test(p, ctx, arg) ? YES : NO;
+};
+
+/** A predicate over a path and the session's project (a `cd` elsewhere does not move the project). */
+const onRepo = (test: (path: string, root: string, glob: boolean) => boolean): WordPredicate => (w, ctx) => {
+  const p = pathOf(w, ctx);
+  return p === null ? MAYBE : test(p.path, ctx.project, p.glob) ? YES : NO;
+};
+
+function branchName(ref: string): string {
+  return ref.replace(/^refs\/heads\//, "").replace(/^heads\//, "");
+}
+
+function isProtected(ref: string, ctx: PredicateContext): boolean {
+  const name = branchName(ref);
+  return ctx.protectedBranches.some((b) => (b.includes("*") ? new Bun.Glob(b).match(name) : b === name));
+}
+
+/** The destination of a push refspec: `+src:dst` -> dst, `src` -> src, `:` (matching) -> "". */
+function destination(refspec: string): string {
+  const r = refspec.startsWith("+") ? refspec.slice(1) : refspec;
+  const colon = r.lastIndexOf(":");
+  return colon < 0 ? r : r.slice(colon + 1);
+}
+
+const WORD: Readonly<Record<string, WordPredicate>> = {
+  "path-root": onPath(({ path }) => path === "/"),
+  "path-home": onPath(({ path }, ctx) => path === resolve(ctx.home)),
+  "path-system": onPath(({ path }) => path === "/" || SYSTEM.includes(path) || SYSTEM_TREES.some((d) => under(path, d))),
+  "path-outside-repo": onRepo((path, root) => !under(path, root)),
+  "path-repo-root": onRepo((path, root) => path === root),
+  "path-repo-parent": onRepo((path, root) => path !== root && under(root, path)),
+  glob: onPath(({ path }, ctx, pattern) => {
+    const full = pattern === "~" || pattern.startsWith("~/") ? ctx.home + pattern.slice(1) : pattern;
+    return new Bun.Glob(full).match(path);
+  }),
+  regex: (w, _ctx, re) => (w.value === null ? MAYBE : new RegExp(re).test(w.value) ? YES : NO),
+  "protected-branch": (w, ctx) => (w.value === null ? MAYBE : isProtected(w.value, ctx) ? YES : NO),
+  "forced-refspec": (w) => (w.value === null ? MAYBE : w.value.startsWith("+") ? YES : NO),
+  "push-protected": (w, ctx) => {
+    if (w.value === null) return MAYBE;
+    const dst = destination(w.value);
+    if (dst === "") return YES; // `:`: every branch both sides have, a protected one among them
+    if (dst === "HEAD" || dst === "@") {
+      const b = ctx.cwd === null ? undefined : currentBranch(ctx.cwd);
+      return b === undefined ? MAYBE : b !== null && isProtected(b, ctx) ? YES : NO;
+    }
+    return isProtected(dst, ctx) ? YES : NO;
+  },
+  sql: (w, _ctx, kind) => (w.value === null ? MAYBE : classifySql(w.value).has(kind) ? YES : NO),
+};
+
+const COMMAND: Readonly<Record<string, CommandPredicate>> = {
+  "current-branch-protected": (ctx) => {
+    if (ctx.cwd === null) return MAYBE;
+    const b = currentBranch(ctx.cwd);
+    return b === undefined ? MAYBE : b !== null && isProtected(b, ctx) ? YES : NO;
+  },
+  "outside-repo": (ctx) => (ctx.cwd === null ? MAYBE : gitRoot(ctx.cwd) ? NO : YES),
+  // git given a setting or alias only known when it runs (`-c "$X"`, `--config-env`): match.ts answers it
+  "dynamic-settings": () => NO,
+};

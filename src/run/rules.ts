@@ -1,0 +1,106 @@
+// Runs rules files (`<step>-<matcher>-<name>.rules.toml`, docs/rules.md) in the hook's own process: each
+// matched file becomes a condition function over the call's command facts, judged by src/rules/. The
+// files of one call are read together, so an [[allow]] entry in one applies to the rules of all. A file
+// that cannot be read or does not fit the schema denies (a guard that cannot run fails closed).
+import { readFileSync } from "node:fs";
+import { isAbsolute, resolve } from "node:path";
+import type { Condition as ConditionFn, Result } from "../../conditions-examples/_src/condition";
+import { builtinText } from "../conditions/builtin";
+import type { LineFacts } from "../facts/facts";
+import { type Judged, judgeCall, reasonOf } from "../rules/evaluate";
+import { parseRules } from "../rules/load";
+import type { AllowEntry, Preset, RulesFile } from "../rules/types";
+import type { Condition, Payload } from "../types";
+
+/** What the rules of one call are judged with. */
+export interface RulesContext {
+  preset: Preset;
+  /** Rule ids turned off (`agentihooks conditions disable`). */
+  disabled: ReadonlySet<string>;
+  home: string;
+  payload: Payload;
+  facts?: () => LineFacts | undefined;
+}
+
+const MAX_BYTES = 1024 * 1024;
+
+/** Returns the text of a rules file: built into the executable, or read from its layer. */
+export function rulesText(path: string): string {
+  const builtin = builtinText(path);
+  if (builtin !== undefined) return builtin;
+  const text = readFileSync(path, "utf8");
+  if (text.length > MAX_BYTES) throw new Error(`larger than ${MAX_BYTES} bytes`);
+  return text;
+}
+
+/**
+ * Returns the parsed rules of a rules condition, or a one-line error. A built-in pack is only parsed:
+ * test/rules/packs.test.ts checks it as lint (`check`) checks any file, and the check costs a
+ * millisecond of every call.
+ */
+export function loadRulesFile(path: string, check = false): RulesFile | string {
+  const builtin = check ? undefined : builtinText(path);
+  if (builtin !== undefined) return Bun.TOML.parse(builtin) as RulesFile;
+  try {
+    return parseRules(rulesText(path));
+  } catch (err) {
+    return `cannot read it: ${(err as Error).message}`;
+  }
+}
+
+/** Returns a condition function for each rules file among `conditions`. */
+export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<Condition, ConditionFn> {
+  const files = new Map(conditions.map((c) => [c, loadRulesFile(c.path)] as const));
+  const allows: AllowEntry[] = [];
+  for (const f of files.values()) if (typeof f !== "string") allows.push(...(f.allow ?? []));
+  const out = new Map<Condition, ConditionFn>();
+  for (const [c, file] of files) {
+    out.set(c, () => {
+      if (typeof file === "string") return { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` };
+      try {
+        return answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows));
+      } catch (err) {
+        // a bug, never a property of the call: a guard that cannot judge denies
+        return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
+      }
+    });
+  }
+  return out;
+}
+
+// --- internal ---
+
+function callOf(ctx: RulesContext) {
+  const p = ctx.payload;
+  const tool = typeof p.tool_name === "string" ? p.tool_name : "";
+  const input = p.tool_input ?? {};
+  const cwd = typeof p.cwd === "string" && p.cwd ? p.cwd : process.cwd();
+  const command = typeof input.command === "string" ? input.command : undefined;
+  return { tool, command, facts: tool.toLowerCase() === "bash" ? ctx.facts?.() : undefined, paths: pathsOf(input, cwd, ctx.home), cwd, home: ctx.home };
+}
+
+/** The paths a file tool names, absolute (Claude's file_path, notebook_path, path; harnesses' file_paths). */
+function pathsOf(input: Record<string, unknown>, cwd: string, home: string): string[] {
+  const named = [input.file_path, input.notebook_path, input.path, ...(Array.isArray(input.file_paths) ? input.file_paths : [])];
+  const out: string[] = [];
+  for (const p of named) {
+    if (typeof p !== "string" || !p) continue;
+    const expanded = p === "~" || p.startsWith("~/") ? home + p.slice(1) : p;
+    out.push(isAbsolute(expanded) ? resolve(expanded) : resolve(cwd, expanded));
+  }
+  return out;
+}
+
+/** The strongest verdict as the condition's answer; the others of its kind are named in its reason. */
+function answer(j: Judged): Result {
+  const top = j.verdicts[0];
+  if (!top) return undefined;
+  const same = j.verdicts.filter((v) => v.decision === top.decision);
+  // three reasons say enough; the ids of the others are named
+  const shown = same.slice(0, 3).map(reasonOf);
+  if (same.length > 3) shown.push(`(also ${same.slice(3).map((v) => v.rule.id).join(", ")})`);
+  const reason = shown.join("\n");
+  if (top.decision === "deny") return { deny: reason };
+  if (top.decision === "context") return reason;
+  return { decision: top.decision, reason };
+}
