@@ -76,6 +76,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
   for (const payload of call.batch.length ? call.batch : [call.payload]) {
     const trace: CallTrace = { payload, matched: [], outcomes: [], merged: emptyMerged() };
     calls.push(trace);
+    // The line's analysis (the gate's too, computed once) goes into the record even when a guard decides.
+    trace.analysis = ctx.programs(payload);
     const verdict = guard(call, payload, ctx, trace);
     if (verdict) {
       effects.push(verdict);
@@ -94,7 +96,6 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
-    trace.analysis = ctx.programs(payload);
     if (opts.run !== false && trace.matched.length) {
       const facts = lazyFacts(trace.analysis, payload, env);
       // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose

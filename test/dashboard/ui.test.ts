@@ -129,11 +129,14 @@ describe("agentihooks ui: the server", () => {
 
   test("the overview holds the calls the hooks logged: decisions, rules, denials with reasons, sessions", async () => {
     const overview = await doc("/api/overview?since=7d");
-    // the dynamic line runs every bash.* condition (it could be any program): the rm rule denies it too
     expect(overview.totals).toMatchObject({ calls: 4, deny: 3, allow: 1, sessions: 2 });
     expect(overview.buckets.reduce((n: number, b: { deny: number }) => n + b.deny, 0)).toBe(3);
-    expect(overview.rules).toEqual([{ rule: "bash.rm-no_rm", denies: 3, asks: 0 }]);
-    expect(overview.denials[0].reason).toContain("rm is not allowed here; use trash-put");
+    // the gate denies `$CMD -rf /` (its program may be agentihooks) and the unterminated markup line first
+    expect(overview.rules).toEqual([
+      { rule: "guard:gate", denies: 2, asks: 0 },
+      { rule: "bash.rm-no_rm", denies: 1, asks: 0 },
+    ]);
+    expect(overview.denials.map((d: { reason: string }) => d.reason).join("\n")).toContain("rm is not allowed here; use trash-put");
     expect(overview.sessions.map((s: { session: string }) => s.session).sort()).toEqual(["s-one", "s-two"]);
     const two = await doc("/api/session?id=s-two");
     expect(two.records.map((r: { input: string }) => r.input)).toEqual(["$CMD -rf /", XSS]);

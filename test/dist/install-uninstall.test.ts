@@ -34,6 +34,8 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   mkdirSync(join(home, ".codex"), { mode: 0o700 });
   writeFileSync(join(home, ".codex", "config.toml"), 'model = "o3"\r\n\r\n[projects."/work"]\r\ntrust_level = "trusted"\r\n');
   mkdirSync(join(home, ".copilot"), { mode: 0o700 }); // installed, never configured
+  mkdirSync(join(home, ".gemini"), { mode: 0o700 });
+  writeFileSync(join(home, ".gemini", "settings.json"), '{\n  "general": { "vimMode": true }\n}\n');
   const before = tree(home);
 
   const localBin = join(home, ".local", "bin");
