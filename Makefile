@@ -58,6 +58,9 @@ test-tools:
 	  && command -v bwrap >/dev/null && command -v socat >/dev/null || { \
 	  (apt-get update -qq && apt-get install -y -qq jq shellcheck strace time bubblewrap socat >/dev/null) || \
 	  echo "warning: could not install jq, shellcheck, strace, bubblewrap, socat"; }
+	@command -v zsh >/dev/null && command -v fish >/dev/null && command -v groff >/dev/null && command -v man >/dev/null || { \
+	  (apt-get update -qq && apt-get install -y -qq zsh fish groff man-db >/dev/null) || \
+	  echo "warning: could not install zsh, fish, groff, man-db: those completion and man page checks will be skipped"; }
 	@command -v chromium >/dev/null || { \
 	  (apt-get update -qq && apt-get install -y -qq chromium >/dev/null) || \
 	  echo "warning: could not install chromium: the dashboard's browser tests will be skipped"; }
