@@ -52,7 +52,8 @@ e2e: build test-tools
 
 # Tools the tests need beyond Node and npm: bash, python3, jq for the example conditions, shellcheck,
 # bubblewrap and socat for Claude Code's sandbox (e2e/live/sandbox.live.ts),
-# and headless Chromium for the dashboard's page (its tests are skipped, saying so, without it).
+# zsh, fish, groff and man for the completion and man page checks, and headless Chromium for the
+# dashboard's page (each check is skipped, saying so, without its tool).
 test-tools:
 	@command -v jq >/dev/null && command -v shellcheck >/dev/null && command -v strace >/dev/null && test -x /usr/bin/time \
 	  && command -v bwrap >/dev/null && command -v socat >/dev/null || { \
