@@ -98,7 +98,9 @@ const PUSH_ASKED: TrafficStep[] = [
   { name: "directory layer of the trusted repository runs", call: bash("make ci", "Run CI target"), pre: context("[condition pre-bash.make-repo_note.sh]"), post: QUIET },
   { name: "commit", call: bash("git add -A && git commit -q -m 'Fix token TTL in login'", "Commit the fix"), pre: QUIET, post: QUIET },
   { name: "force push is denied", call: bash("git push --force origin feature/login", "Push"), pre: deny("force push blocked (--force)") },
-  { name: "force-with-lease is denied", call: bash("git push --force-with-lease origin feature/login", "Push"), pre: deny("force push blocked") },
+  // A lease to a feature branch is the safe way to rewrite one's own branch: let through (issue 25); the
+  // repository has no origin, so the push itself fails.
+  { name: "force-with-lease to a feature branch is allowed", call: bash("git push --force-with-lease origin feature/login", "Push"), pre: QUIET, fail: QUIET },
   { name: "+refspec is denied", call: bash("git push origin +feature/login", "Push"), pre: deny("a leading + forces") },
   { name: "push HEAD:main is denied", call: bash("git push origin HEAD:main", "Push to main"), pre: deny("push to main blocked (HEAD:main)") },
   // (Claude drops a leading `cd <cwd> &&` before the hook sees the command: measured.)
