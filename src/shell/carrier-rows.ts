@@ -30,6 +30,12 @@ export interface CarrierRow {
   /** Options without an argument that write or run (`-i` edits in place). */
   flags?: Readonly<Record<string, string>>;
   abbrev?: boolean;
+  /**
+   * The allow-list, when given: short options without an argument (`known`) and long options
+   * (`knownLong`) that are harmless; any option neither they nor the row's other fields list is dynamic.
+   */
+  known?: string;
+  knownLong?: readonly string[];
   /** Which words made by an expansion could be an option: any, or only unquoted (word-split) ones. */
   expansions?: "any" | "unquoted";
   /** Reads the rest of the call (git's settings and subcommands, a sed script, a console's commands). */
@@ -95,6 +101,9 @@ function longCarrier(row: CarrierRow, name: string, words: Word[], k: number, si
   const hit = find(row.long, opt, row.abbrev);
   const flag = find(row.flags, opt, row.abbrev);
   if (flag) addEffect(info, `${row.flags?.[flag[0]]} (${name} --${flag[0]})`);
+  if (!hit && row.knownLong && !flag && !row.knownLong.some((n) => n === opt || (row.abbrev && opt && n.startsWith(opt)))) {
+    dynamic(f, "unknown-option", `${name} ${w.text} is not an option this analysis knows to be harmless`, spanOf(site, w));
+  }
   if (!hit) return k;
   const value = eq >= 0 ? w.text.slice(eq + 1) : words[k + 1];
   carry(hit[1], value, w, `${name} --${hit[0]}`, site, f, info);
@@ -115,6 +124,10 @@ function shortCarrier(row: CarrierRow, name: string, words: Word[], k: number, s
       return attached ? k : k + 1;
     }
     if (row.shortArgs?.includes(ch)) return j + 1 < t.length ? k : k + 1;
+    if (row.known !== undefined && !row.known.includes(ch) && !flag) {
+      dynamic(f, "unknown-option", `${name} -${ch} is not an option this analysis knows to be harmless`, spanOf(site, w));
+      return k;
+    }
   }
   return k;
 }

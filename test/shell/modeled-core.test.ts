@@ -1,0 +1,206 @@
+// Issue 23, part 1: the modeled core. Tables of spellings for each class the second attack round
+// broke, through the compiled executable (`programs --jsonl`, as `programs --json` reads one line):
+// each spelling must be reported dynamic or list `rm`. And ordinary developer lines must stay static.
+// core.ts's builtin table is checked against the real bash's `compgen -b`, `set -o` and `shopt`.
+import { describe, expect, test } from "bun:test";
+import { BUILTINS, SET_NAMES, SHOPT_NAMES } from "../../src/shell/core";
+import { verdicts } from "./verdicts";
+
+const A = "'a[$(rm x)]'";
+
+/** Class -> spellings; every spelling runs `rm` under bash (or could, given the files it names). */
+const CLASSES: Record<string, string[]> = {
+  "namerefs": [
+    `x=1; declare -n r=x; r=${A}; (( x ))`,
+    `f() { local -n r=x; r=${A}; }; x=1; f; (( x ))`,
+    `x=1; typeset -n r=x; r=${A}; echo $(( x ))`,
+    `x=1; declare -gn r=x; r=${A}; [[ x -eq 1 ]]`,
+    `x=1; declare -n r; r=x; r=${A}; (( x ))`,
+    `x=1; declare -n 'r=x'; r=${A}; let x`,
+    `x=1; declare -n r=x; read r <<< ${A}; (( x ))`,
+    `x=1; declare -n r=x; printf -v r %s ${A}; (( x ))`,
+    "declare -n r=PS4; r='$(rm x) '; set -x; :",
+    "declare -n r=GIT_EXTERNAL_DIFF; r=rm; export GIT_EXTERNAL_DIFF; git diff",
+    `x=1; declare -n r=x; for r in ${A}; do :; done; (( x ))`,
+    `x=1; declare -rn r=x 2>/dev/null; (( x ))`,
+  ],
+  "assigning builtins": [
+    `x=1; printf -v x %s ${A}; (( x ))`,
+    `x=1; printf -vx %s ${A}; (( x ))`,
+    `x=1; read x <<< ${A}; (( x ))`,
+    `x=1; IFS= read -r x <<< ${A}; echo $(( x ))`,
+    `x=1; read -a x <<< ${A}; (( x ))`,
+    `x=1; mapfile -t x <<< ${A}; (( x ))`,
+    `x=1; readarray x <<< ${A}; (( x ))`,
+    `b=${A}; x=1; getopts b x -b; (( x ))`,
+    `x=1; export x="$(printf %s ${A})"; (( x ))`,
+    `x=1; declare x=$(printf %s ${A}); (( x ))`,
+    `x=1; f() { local x=$1; (( x )); }; f ${A}`,
+    "printf -v PS4 '$(rm x) '; set -x; :",
+    "read PS4 <<< '$(rm x) '; set -x; :",
+    "mapfile -t PS4 <<< '$(rm x) '; set -x; :",
+    "printf -v GIT_EXTERNAL_DIFF rm; export GIT_EXTERNAL_DIFF; git diff",
+    "read -r GIT_SSH_COMMAND <<< rm; export GIT_SSH_COMMAND; git ls-remote ssh://h/r",
+    "read LD_PRELOAD <<< ./x.so; export LD_PRELOAD; ls",
+    "printf -v BASH_ENV ./e.sh; export BASH_ENV; bash -c :",
+    "getopts a PS4 -a; set -x; :",
+    "declare PS4=$(printf %s '$(rm x) '); set -x; :",
+    "export GIT_EXTERNAL_DIFF=$(printf rm); git diff",
+  ],
+  "loop variables": [
+    `x=1; for x in ${A}; do :; done; (( x ))`,
+    `x=1; for x in 1 ${A}; do :; done; echo $((x))`,
+    `set -- ${A}; x=1; for x; do :; done; (( x ))`,
+    `x=1; select x in ${A}; do break; done <<< 1; (( x ))`,
+    "for PS4 in '$(rm x) '; do set -x; :; done",
+    "for GIT_EXTERNAL_DIFF in rm; do export GIT_EXTERNAL_DIFF; git diff; done",
+  ],
+  "assigning expansions": [
+    `x=1; unset x; : \${x:=${A}}; (( x ))`,
+    `x=1; unset x; : \${x=${A}}; (( x ))`,
+    `x=1; unset x; echo "\${x:=${A}}" >/dev/null; (( x ))`,
+    "unset PS4; : ${PS4:='$(rm x) '}; set -x; :",
+    "unset PS4; : ${PS4='$(rm x) '}; set -x; :",
+    "unset GIT_EXTERNAL_DIFF; : ${GIT_EXTERNAL_DIFF:=rm}; export GIT_EXTERNAL_DIFF; git diff",
+  ],
+  "special variables": [
+    `OPTIND=${A}; (( OPTIND ))`,
+    `SHLVL=${A}; (( SHLVL ))`,
+    `read OPTIND <<< ${A}; (( OPTIND ))`,
+    `read SHLVL <<< ${A}; echo $(( SHLVL ))`,
+    `printf -v HISTCMD %s ${A}; (( HISTCMD ))`,
+    `LINENO=${A}; [[ LINENO -gt 0 ]]`,
+    `SECONDS=${A}; let SECONDS`,
+    `unset RANDOM; RANDOM=${A}; (( RANDOM ))`,
+    `OPTIND=${A}; echo \${s:OPTIND}`,
+    "(( HISTCMD ))", "echo $((RANDOM % 6))", "echo $((SECONDS))", "(( BASH_SUBSHELL ))",
+  ],
+  "options and traps": [
+    "set -k; git diff GIT_EXTERNAL_DIFF='rm x'",
+    "set -o keyword; git diff GIT_EXTERNAL_DIFF='rm x'",
+    "set -eko pipefail; git diff GIT_EXTERNAL_DIFF='rm x'",
+    "shopt -s expand_aliases; alias l='rm x'\nl",
+    "set -o posix; alias l='rm x'\nl",
+    "shopt -s extdebug", "shopt -s cdable_vars", "shopt -u interactive_comments", "shopt -s compat31", "set -T", "set -E",
+    "set -o history", "set -o vi", "set $o", "shopt -s $o",
+    "SHELLOPTS=xtrace:keyword bash -c 'git diff GIT_EXTERNAL_DIFF=rm'", "BASHOPTS=expand_aliases bash -c :",
+    "POSIXLY_CORRECT=1 bash -c :", "env BASH_COMPAT=31 bash -c :",
+    "trap 'rm x' EXIT", "trap -- 'rm x' DEBUG", "trap \"$c\" EXIT",
+  ],
+  "heredoc delimiters": [
+    "cat <<E\\\nOF\n$(rm x)\nEOF",
+    "cat <<EO\\\nF\n$(rm x)\nEOF",
+    "cat <<\\\nEOF\n$(rm x)\nEOF",
+    "bash <<E\\\nOF\nrm x\nEOF",
+    "cat <<-E\\\nOF\n\t`rm x`\n\tEOF",
+  ],
+  "git settings": [
+    "git config --file f core.pager 'rm x'",
+    "git config -f f core.fsmonitor 'rm x'",
+    "git config --file=f core.sshCommand 'rm x'",
+    "git config --blob HEAD:x --type bool core.pager 'rm x'",
+    "git config set core.sshCommand 'rm x'",
+    "git config --global --add gpg.program 'rm x'",
+    "git config gpg.ssh.defaultKeyCommand 'rm x'",
+    "git config --replace-all core.hooksPath .hooks",
+    "git config -e", "git config --edit --global", "git config --rename-section foo alias",
+    "git config $k $v", "git config user.name x; git config --file f $k 'rm x'",
+    "git -c gpg.ssh.defaultKeyCommand='rm x' commit -S -m x",
+    "git -c gpg.ssh.program='rm x' commit -S -m x",
+    "git -c core.fsmonitor='rm x' status",
+    "git -c Core.FSMonitor='rm x' status",
+    "git -c url.ext::sh.insteadOf=https:// clone https://x",
+    "git -c protocol.allow=always fetch origin",
+    "git -c safe.directory='*' status",
+    "git -c credential.helper='!rm x' push",
+    "git --config-env=core.pager=P log",
+    "git -c sequence.editor='rm x' rebase -i HEAD~2",
+    "git clone -c core.fsmonitor='rm x' https://h/r",
+  ],
+  "git aliases": [
+    "git foo", "git st", "git lfs pull", "git x --help",
+    "git -c alias.f='fetch --upload-pack=rm' f origin",
+    "git -c alias.s='-c core.fsmonitor=rm status' s",
+    "git -c alias.x='!rm x' x",
+    "git -c alias.q='!f() { rm x; }; f' q",
+    "git -c alias.l=\"log --format='%h'\" l",
+    "git -c alias.a=b -c alias.b=a a",
+    "git --bogus-option status",
+  ],
+  "git transports": [
+    "GIT_ALLOW_PROTOCOL=ext git clone 'ext::sh -c rm% x' d",
+    "git clone 'ext::sh -c rm% x' d",
+    "git -c protocol.ext.allow=always fetch 'ext::sh -c rm% x'",
+    "git remote add o 'ext::sh -c rm% x'",
+    "git fetch fd::3",
+    "git ls-remote --upload-pack=x 'ext::sh -c rm% x'",
+    "export GIT_ALLOW_PROTOCOL=ext:file; git fetch o",
+  ],
+  "interpreter options": [
+    "python -m timeit 'import os; os.system(\"rm x\")'",
+    "python3 -mtimeit 'import os; os.system(\"rm x\")'",
+    "python3 -m pdb x.py", "python3 -m code", "python3 -m pickle f.pkl", "python3 -m runpy x",
+    "python -i -c 'x=1'", "python3 -ic 'x=1'", "python3 -i x.py", "python3 --bogus x.py",
+    "node --import 'data:text/javascript,require(\"child_process\").execSync(\"rm x\")' x.js",
+    "node -r 'data:text/javascript,x' x.js", "node --loader=data:text/javascript,x x.js",
+    "node --env-file=.env x.js", "node -i", "node --interactive",
+    "make -E 'all:;rm x'", "make --eval='all:;rm x'", "make --ev='all:;rm x'", "make -sE 'all:;rm x'",
+    "strace -o '|rm x' true", "strace -o'!rm x' true", "strace --output='|rm x' true", "strace -fo '|rm x' true",
+    "awk -f /dev/stdin", "awk -f - f", "gawk --file=/dev/stdin f", "gawk -l ./x.so 'BEGIN{}'",
+    "gawk -W source='BEGIN{system(\"rm x\")}'", "mawk -W exec /dev/stdin", "gawk -D -f p.awk",
+    "perl -M'strict;system\"rm x\"' -e 1", "perl -d -e 1", "perl -F'/(?{system\"rm x\"})/' -ane 1 f",
+    "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
+  ],
+};
+
+/** Ordinary developer lines: none of them may become dynamic. */
+const ORDINARY = [
+  "git commit -m x", "npm test", "for f in *.ts; do echo $f; done", "git status", "git push origin main", "git log --oneline -n 5",
+  "python3 -m venv .venv", "python -m http.server 8000", "python3 -m pip install -r requirements.txt", "python3 -m pytest -x",
+  "node --version", "node dist/index.js", "node -r ts-node/register x.ts", "node --experimental-strip-types x.ts",
+  "perl -pi -e 's/a/b/' f", "perl -i.bak -pe 's/a/b/' f", "perl -ne 'print if /x/' f", "perl -lane 'print $F[0]' f",
+  "perl -0777 -pe 's/a/b/' f", "perl -MJSON::PP -e 'print 1'", "awk -F: '{print $1}' /etc/passwd", "awk -v n=1 'NR==n' f",
+  "gawk -f prog.awk f", "ruby -Ilib -e 'puts 1'", "set -e", "set -euxo pipefail", "set -euo pipefail; npm ci", "set +e",
+  "shopt -s nullglob globstar", "git config user.name x", "git config --global user.email x@y", "git config --get remote.origin.url",
+  "git config --list", "git config --global init.defaultBranch main", "git -c color.ui=always log", "git -C dir status",
+  "git --no-pager log --oneline", "git -c user.name=x -c user.email=y commit -m z", "git -c alias.st=status st",
+  "while read -r line; do echo \"$line\"; done < f", "IFS=, read -ra parts <<< \"$s\"", "make -j4 test", "make -C build install",
+  "strace -f -o trace.log ls", "python3 -u script.py", "python3 -X importtime -c 'import os'", "python -W ignore x.py",
+  "python3 - <<'EOF'\nprint(1)\nEOF", "i=0; while [ $i -lt 3 ]; do i=$((i+1)); done", "for i in 1 2 3; do echo $((i * 2)); done",
+  "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
+  "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
+  "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
+  "py -3 -m pytest", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+];
+
+describe("issue 23: each class of the second attack round, through the compiled executable", () => {
+  for (const [name, lines] of Object.entries(CLASSES)) {
+    test(`${name}: ${lines.length} spellings are dynamic or list rm`, () => {
+      const v = verdicts(lines);
+      const missed = lines.filter((_, i) => !v[i].dynamic && !v[i].programs.includes("rm"));
+      expect(missed).toEqual([]);
+    });
+  }
+  test(`${ORDINARY.length} ordinary developer lines stay static`, () => {
+    const v = verdicts(ORDINARY);
+    expect(ORDINARY.filter((_, i) => v[i].dynamic)).toEqual([]);
+  });
+  test("a dynamic verdict says why", () => {
+    const v = verdicts(["x=1; declare -n r=x; (( x ))", "set -k", "git foo", "python -i -c 1"]);
+    expect(v.map((x) => x.why.length > 0)).toEqual([true, true, true, true]);
+  });
+});
+
+describe("core.ts against the real bash", () => {
+  const bash = (script: string) => Bun.spawnSync(["bash", "-c", script], { stdout: "pipe", env: {} }).stdout.toString();
+  test("every builtin of `compgen -b` is in the table, and nothing else", () => {
+    const real = bash("compgen -b").split("\n").filter(Boolean).sort();
+    expect(Object.keys(BUILTINS).sort()).toEqual(real);
+  });
+  test("every harmless set -o and shopt name is one bash has", () => {
+    const setNames = new Set(bash("set -o").split("\n").map((l) => l.split(/\s+/)[0]));
+    const shoptNames = new Set(bash("shopt").split("\n").map((l) => l.split(/\s+/)[0]));
+    expect([...SET_NAMES].filter((n) => !setNames.has(n))).toEqual([]);
+    expect([...SHOPT_NAMES].filter((n) => !shoptNames.has(n))).toEqual([]);
+  });
+});
