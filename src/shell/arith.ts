@@ -4,7 +4,7 @@
 // So a variable read in arithmetic is safe only when every value the line gives it is an integer
 // (literal, or an arithmetic result); anything else, or a variable the line never sets (its value
 // comes from the environment), makes the line dynamic. The uses are judged once the line is read.
-import { isSpecial, writeMatters } from "./core";
+import { isIntegerVariable, isSpecial, writeMatters } from "./core";
 import { addReason, type ScanContext, type Span } from "./syntax";
 
 /** Special parameters that always hold an integer: `$#`, `$?`, `$$`, `$!`. */
@@ -30,6 +30,11 @@ export function readsVariable(ctx: ScanContext, name: string, start: number, end
 export function unseenWrite(ctx: ScanContext, name: string, how: string, start: number, end: number): void {
   assigns(ctx, name, 2);
   if (writeMatters(name)) addReason(ctx, "unseen-assignment", `${how} gives \`${name}\` a value only known when the line runs, and bash or a program acts on that variable`, start, end);
+}
+
+/** True when `name` has the integer attribute (`declare -i` in the line, or bash's own: RANDOM, OPTIND...): assigning to it is arithmetic. */
+export function hasIntegerAttribute(ctx: ScanContext, name: string): boolean {
+  return ctx.integers?.has(name) === true || isIntegerVariable(name);
 }
 
 /** True when the line keeps `name` an integer: every write to it is a visible integer, and bash does not set it. */
@@ -112,9 +117,9 @@ export function shellAssigns(ctx: ScanContext, name: string, start: number, end:
  */
 export function judgeReads(ctx: ScanContext): void {
   for (const e of ctx.subscriptReads ?? []) if (!ctx.assoc?.has(e.array)) ctx.arith.push(...e.reads);
-  if (ctx.shellAssigned && ctx.integers) {
+  if (ctx.shellAssigned) {
     for (const a of ctx.shellAssigned) {
-      if (ctx.integers.has(a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);
+      if (hasIntegerAttribute(ctx, a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);
     }
   }
   if (!ctx.arith.length) return;

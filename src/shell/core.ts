@@ -95,6 +95,14 @@ const SPECIAL_PREFIXES = ["BASH", "COMP_", "READLINE_", "HIST", "PS", "PROMPT_"]
  */
 const EFFECTS = new Set(["SHELLOPTS", "BASHOPTS", "POSIXLY_CORRECT"]);
 
+/** Bash's variables with the integer attribute: a value assigned to one is evaluated as arithmetic (`RANDOM+='a[$(cmd)]'`). */
+const INTEGER_VARIABLES = new Set(["RANDOM", "SRANDOM", "OPTIND", "HISTCMD", "SECONDS", "BASHPID", "PPID", "UID", "EUID"]);
+
+/** True when bash gives `name` the integer attribute itself. */
+export function isIntegerVariable(name: string): boolean {
+  return INTEGER_VARIABLES.has(name);
+}
+
 /** True when `name` is one of bash's own variables, whose value the analysis never knows. */
 export function isSpecial(name: string): boolean {
   if (SPECIAL.has(name)) return true;

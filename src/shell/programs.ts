@@ -3,7 +3,7 @@
 // commands (carriers.ts), an interpreter's inline code (interpreters.ts) and what a runner runs
 // (runners.ts). Fail closed: whenever a program, or a command line that will be run, is not known
 // before the line runs, the analysis is dynamic, with the reason and where.
-import { type ArithSink, readName, readOperand, readsVariable } from "./arith";
+import { type ArithSink, hasIntegerAttribute, readName, readOperand, readsVariable } from "./arith";
 import { carriesCommand, checkAssignment } from "./environment";
 import { type CommandInfo, type Findings, type Site, addEffect, basename, dynamic, record, spanOf, stop } from "./findings";
 import { type Seen, skipOptions, type Words } from "./options";
@@ -154,7 +154,7 @@ function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
   checkAssignment(name, value, w.flags === 0, span, site, f, raw.startsWith("("));
   const sink: ArithSink = { ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) };
   if (f.ctx.namerefs?.has(name)) readName(sink, value, w.flags === 0, span, 0); // `declare -n r; r=NAME` names r's target
-  if (!f.ctx.integers?.has(name)) return;
+  if (!hasIntegerAttribute(f.ctx, name)) return;
   if (append) readsVariable(f.ctx, name, span[0], span[1]); // `x+=1` evaluates x's value too
   if (raw.startsWith("(")) return dynamic(f, "integer-assignment", `the elements of the integer array \`${name}\` are evaluated as arithmetic`, span);
   readOperand(sink, { text: value, raw, flags: w.flags }, span);

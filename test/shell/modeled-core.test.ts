@@ -151,6 +151,15 @@ const CLASSES: Record<string, string[]> = {
     "perl -M'strict;system\"rm x\"' -e 1", "perl -d -e 1", "perl -F'/(?{system\"rm x\"})/' -ane 1 f",
     "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
   ],
+  // found by the big fuzz run (scripts/fuzz-shell.ts, seed 23): bash's integer variables evaluate
+  // what is assigned to them, an array's elements too
+  "found by the fuzzer": [
+    "false SHLVL SECONDS='!rm' TMOUT | RANDOM+='a[$(a)]'",
+    "SECONDS=(a 'x[`b`]')",
+    "RANDOM='a[$(rm x)]'", "OPTIND='a[$(rm x)]'", "HISTCMD='a[$(rm x)]'", "SRANDOM+='a[$(rm x)]'",
+    "read RANDOM <<< 'a[$(rm x)]'", "for OPTIND in 'a[$(rm x)]'; do :; done", "OPTIND=(1 'a[$(rm x)]')",
+    "printf -v SECONDS %s 'a[$(rm x)]'", "declare SECONDS=$v",
+  ],
 };
 
 /** Ordinary developer lines: none of them may become dynamic. */
