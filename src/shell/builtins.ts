@@ -194,9 +194,28 @@ function shopt(words: Word[], i: number, site: Site, f: Findings): void {
   }
 }
 
-/** `complete -C CMD` / `compgen -C CMD`: CMD runs to list completions. */
+/**
+ * `complete -C CMD` / `compgen -C CMD`: CMD runs to list completions; `-W WORDS` is expanded (its
+ * substitutions run). A word made by an expansion may be either option: dynamic.
+ */
 function complete(words: Word[], i: number, site: Site, f: Findings): void {
-  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => ch === "C" && runScript(v, site, f, "complete -C", "bash"), () => {});
+  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => {
+    if (ch === "C") runScript(v, site, f, "complete -C", "bash");
+    if (ch === "W" && v) {
+      if (v.flags !== 0) dynamic(f, "builtin", "compgen -W expands a word list that is only known when the line runs", spanOf(site, v));
+      else if (/[$`]/.test(v.text)) f.expand(v.text, site.depth + 1, f, spanOf(site, v));
+    }
+  }, (w) => w.flags !== 0 && dynamic(f, "builtin", "compgen and complete are given a word only known when the line runs, where an option that runs a command could be", spanOf(site, w)));
+}
+
+/** `jobs -x CMD ARGS`: runs CMD with ARGS (job specs replaced by process group ids). */
+function jobs(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k < words.length; k++) {
+    const w = words[k];
+    if (w.flags !== 0) return dynamic(f, "builtin", "jobs is given a word only known when the line runs, where -x (run a command) could be", spanOf(site, w));
+    if (!w.text.startsWith("-") || w.text === "--") return;
+    if (w.text.includes("x")) return f.resolve(words, k + 1, { ...site, via: "jobs -x" }, f);
+  }
 }
 
 /** `[ -v NAME ]` / `test -v NAME`: NAME's subscript is evaluated. */
@@ -219,7 +238,8 @@ function alias(words: Word[], i: number, site: Site, f: Findings): void {
 const dynamicWith = (letter: string, why: string): Builtin => (words, i, site, f) => {
   for (let k = i; k < words.length; k++) {
     const t = words[k].text;
-    if (words[k].flags === 0 && t.startsWith("-") && t.includes(letter)) return dynamic(f, "builtin", why, spanOf(site, words[k]));
+    if (words[k].flags !== 0) return dynamic(f, "builtin", `a word only known when the line runs may be the option: ${why}`, spanOf(site, words[k]));
+    if (t.startsWith("-") && t.includes(letter)) return dynamic(f, "builtin", why, spanOf(site, words[k]));
   }
 };
 
@@ -236,6 +256,7 @@ const BUILTINS: Readonly<Record<string, Builtin>> = {
   unset: (words, i, site, f) => readArgs(words, i, "", () => {}, nameArg(site, f, 0)),
   test: testBuiltin, "[": testBuiltin,
   complete, compgen: complete,
+  jobs,
   alias,
   hash: dynamicWith("p", "hash -p makes a name run another file"),
   enable: dynamicWith("f", "enable -f loads a builtin from a file"),

@@ -33,7 +33,7 @@ export const CONSTRUCTS: readonly string[] = [
  * - declares: declare and its kin: attributes and assignments (builtins.ts); a nameref is dynamic
  * - options:  changes shell options (set, shopt): harmless ones are listed below, others are dynamic
  * - handled:  has options that run code or change what a name runs, read by builtins.ts
- *             (alias, bind -x, complete -C, enable -f, fc, hash -p, let, test -v, unset)
+ *             (alias, bind -x, compgen -C/-W, enable -f, fc, hash -p, jobs -x, let, test -v, unset)
  */
 export type BuiltinModel = "plain" | "wrapper" | "runner" | "assigns" | "declares" | "options" | "handled";
 
@@ -42,7 +42,7 @@ export const BUILTINS: Readonly<Record<string, BuiltinModel>> = {
   builtin: "wrapper", caller: "plain", cd: "plain", command: "wrapper", compgen: "handled", complete: "handled",
   compopt: "plain", continue: "plain", declare: "declares", dirs: "plain", disown: "plain", echo: "plain",
   enable: "handled", eval: "runner", exec: "wrapper", exit: "plain", export: "declares", false: "plain", fc: "handled",
-  fg: "plain", getopts: "assigns", hash: "handled", help: "plain", history: "plain", jobs: "plain", kill: "plain",
+  fg: "plain", getopts: "assigns", hash: "handled", help: "plain", history: "plain", jobs: "handled", kill: "plain",
   let: "handled", local: "declares", logout: "plain", mapfile: "assigns", popd: "plain", printf: "assigns",
   pushd: "plain", pwd: "plain", read: "assigns", readarray: "assigns", readonly: "declares", return: "plain",
   set: "options", shift: "plain", shopt: "options", source: "runner", suspend: "plain", test: "handled", times: "plain",
@@ -81,7 +81,7 @@ export const SHOPT_NAMES: ReadonlySet<string> = new Set([
  * even when they usually hold integers (OPTIND, SHLVL, HISTCMD, RANDOM, LINENO can be given any text).
  */
 const SPECIAL = new Set([
-  "BASHPID", "BASHOPTS", "CDPATH", "COLUMNS", "DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "EUID", "FUNCNAME",
+  "_", "BASHPID", "BASHOPTS", "CDPATH", "COLUMNS", "DIRSTACK", "EPOCHREALTIME", "EPOCHSECONDS", "EUID", "FUNCNAME",
   "FUNCNEST", "GLOBIGNORE", "GROUPS", "HISTCMD", "HISTFILE", "HISTSIZE", "HOME", "HOSTNAME", "HOSTTYPE", "IFS", "LINENO",
   "LINES", "MACHTYPE", "MAPFILE", "OLDPWD", "OPTARG", "OPTERR", "OPTIND", "OSTYPE", "PATH", "PIPESTATUS", "PPID", "PWD",
   "RANDOM", "REPLY", "SECONDS", "SHELLOPTS", "SHLVL", "SRANDOM", "TMOUT", "UID",

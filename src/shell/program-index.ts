@@ -27,7 +27,7 @@ export function tablesOf(name: string): number {
 
 export const PROGRAMS: Readonly<Record<string, number>> = {
   "[": B, alias: B, bind: B, compgen: B, complete: B, declare: B, enable: B, export: B, fc: B, getopts: B,
-  hash: B, let: B, local: B, mapfile: B, printf: B, read: B, readarray: B, readonly: B, set: B, shopt: B,
+  hash: B, jobs: B, let: B, local: B, mapfile: B, printf: B, read: B, readarray: B, readonly: B, set: B, shopt: B,
   test: B, typeset: B, unset: B, wait: B,
   bat: C, ed: C, emacs: C, emacsclient: C, evim: C, ex: C, gdb: C, git: C, gview: C, gvim: C, "ld.so": C,
   less: C, make: C, man: C, mysql: C, nvim: C, psql: C, rg: C, rsync: C, rvim: C, scp: C, sed: C, sftp: C,

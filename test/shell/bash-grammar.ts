@@ -60,6 +60,14 @@ export class BashGrammar {
     const n = 1 + this.int(4);
     let out = this.statement(0);
     for (let i = 1; i < n; i++) out += this.pick(["; ", "\n", " && ", " || ", " | ", "; ", "\n"]) + this.statement(0);
+    // bash removes a backslash-newline before it reads the tokens around it: split anything with one
+    if (this.int(5) === 0) {
+      this.form("continuation");
+      for (let k = 1 + this.int(2); k > 0; k--) {
+        const at = 1 + this.int(out.length - 1);
+        out = `${out.slice(0, at)}\\\n${out.slice(at)}`;
+      }
+    }
     return { line: out, forms: this.forms };
   }
 

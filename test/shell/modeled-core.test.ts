@@ -151,6 +151,16 @@ const CLASSES: Record<string, string[]> = {
     "perl -M'strict;system\"rm x\"' -e 1", "perl -d -e 1", "perl -F'/(?{system\"rm x\"})/' -ane 1 f",
     "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
   ],
+  "builtins that run code": [
+    "jobs -x rm x", "jobs -lx rm x", "compgen -W '$(rm x)' y", "compgen -W \"$w\" y", "compgen $o 'rm x' y", "complete -C 'rm x' y",
+    "enable $o ./x.so q; q", "enable -f ./x.so q", "bind $o 'rm x'", "hash $o ./rm q; q", "fc -s", "mapfile -C 'rm x' -c 1 a <<< v",
+    `_=1; echo ${A} >/dev/null; (( _ ))`,
+  ],
+  "line continuations": [
+    "false |\\\n| rm x", "true &\\\n& rm x", "cat <\\\n<EOF\n$(rm x)\nEOF", "echo $\\\n(rm x)", "echo x >\\\n&2; rm x",
+    "cat <<\\\nE\n$(rm x)\nE", "echo \"${x:-$\\\n(rm x)}\"", "a=1 $\\\n{b:-rm} x", "echo $\\\n{x:-$\\\n(rm x)}",
+    "x=1; declare -\\\nn r=x; r=" + A + "; (( x ))", "se\\\nt -k; git diff GIT_EXTERNAL_DIFF=rm",
+  ],
   // found by the big fuzz run (scripts/fuzz-shell.ts, seed 23): bash's integer variables evaluate
   // what is assigned to them, an array's elements too
   "found by the fuzzer": [
