@@ -199,8 +199,9 @@ function shopt(words: Word[], i: number, site: Site, f: Findings): void {
  * substitutions run). A word made by an expansion may be either option: dynamic.
  */
 function complete(words: Word[], i: number, site: Site, f: Findings): void {
-  readArgs(words, i, "oAGWFCXPSDEI", (ch, v) => {
+  readArgs(words, i, "oAGWFCXPSDEIV", (ch, v) => {
     if (ch === "C") runScript(v, site, f, "complete -C", "bash");
+    if (ch === "V") nameArg(site, f, 2, "compgen -V")(v); // bash 5.3: the completions go into an array
     if (ch === "W" && v) {
       if (v.flags !== 0) dynamic(f, "builtin", "compgen -W expands a word list that is only known when the line runs", spanOf(site, v));
       else if (/[$`]/.test(v.text)) f.expand(v.text, site.depth + 1, f, spanOf(site, v));

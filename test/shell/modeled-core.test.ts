@@ -86,6 +86,8 @@ const CLASSES: Record<string, string[]> = {
     "SHELLOPTS=xtrace:keyword bash -c 'git diff GIT_EXTERNAL_DIFF=rm'", "BASHOPTS=expand_aliases bash -c :",
     "POSIXLY_CORRECT=1 bash -c :", "env BASH_COMPAT=31 bash -c :",
     "trap 'rm x' EXIT", "trap -- 'rm x' DEBUG", "trap \"$c\" EXIT",
+    "bash -k -c 'git diff GIT_EXTERNAL_DIFF=rm'", "bash -o keyword -c 'git diff GIT_EXTERNAL_DIFF=rm'", "sh -k -c :",
+    "bash -O expand_aliases -c 'alias x=rm\nx'", "bash -O extdebug -c :", "bash --posix -c :", "bash --debugger -c :", "bash $o -c :",
   ],
   "heredoc delimiters": [
     "cat <<E\\\nOF\n$(rm x)\nEOF",
@@ -189,7 +191,7 @@ const ORDINARY = [
   "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
-  "py -3 -m pytest", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "py -3 -m pytest", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {
