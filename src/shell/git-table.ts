@@ -22,15 +22,21 @@ const HARMLESS_KEYS = new Set([
   "index.version", "feature.manyfiles", "grep.linenumber", "grep.patterntype", "grep.extendedregexp", "protocol.version",
   "checkout.defaultremote", "checkout.workers", "clone.defaultremotename", "am.threeway", "apply.whitespace",
   "submodule.recurse", "fetch.recursesubmodules", "http.postbuffer", "pack.windowmemory", "core.packedgitlimit",
+  "core.excludesfile", "core.sparsecheckout", "core.sparsecheckoutcone", "http.proxy", "http.sslverify", "http.version",
+  "remote.*.url", "remote.*.pushurl", "remote.*.fetch", "remote.*.tagopt", "remote.*.prune", "branch.*.remote", "branch.*.merge",
+  "branch.*.rebase", "branch.*.description", "branch.*.pushremote", "credential.username", "credential.usehttppath",
 ]);
 
 /** Returns true when the setting `key` is known to run nothing and read no code. */
 export function isHarmlessSetting(key: string): boolean {
-  const k = key.toLowerCase();
-  const dot = k.indexOf(".");
+  const dot = key.indexOf(".");
+  const last = key.lastIndexOf(".");
   if (dot < 0) return false;
-  if (HARMLESS_SECTIONS.has(k.slice(0, dot))) return true;
-  return HARMLESS_KEYS.has(k);
+  // section and name are case-insensitive, the subsection (`remote.<name>.url`) is any
+  const section = key.slice(0, dot).toLowerCase();
+  if (HARMLESS_SECTIONS.has(section)) return true;
+  const name = key.slice(last + 1).toLowerCase();
+  return HARMLESS_KEYS.has(dot === last ? `${section}.${name}` : `${section}.*.${name}`);
 }
 
 /**

@@ -228,12 +228,15 @@ export class BashGrammar {
 
   /** A command word, plain or made by an expansion. */
   private program(): string {
-    const k = this.int(4);
-    this.form(`program ${k}`);
-    if (k === 0) return `${this.pick(STUBS)} x`;
-    if (k === 1) return `$${this.variable()} x`;
-    if (k === 2) return `"\${${this.variable()}}"`;
-    return `command ${this.pick(STUBS)}`;
+    const s = this.pick(STUBS);
+    const forms = [
+      `${s} x`, `$${this.variable()} x`, `"\${${this.variable()}}"`, `command ${s}`, `{${s},x} y`, `$'\\x${s.charCodeAt(0).toString(16)}${s.slice(1)}' x`,
+      `$"${s}" x`, `${s[0]}[${s.slice(1) || s}]* x`, `@(${s}) x`, `~/${s} x`, `\${${this.variable()}[@]} x`, `\${!${this.variable()}} x`,
+      `\${${this.variable()}[@]:0:1} x`, `$(echo ${s}) x`,
+    ];
+    const k = this.int(forms.length);
+    this.form(`program ${["plain", "$x", "${x}", "command", "brace", "ansi-c", "locale", "glob", "extglob", "tilde", "${x[@]}", "${!x}", "${x[@]:0:1}", "$()"][k]}`);
+    return forms[k];
   }
 
   private compound(depth: number): string {
