@@ -20,8 +20,9 @@ const U = UNMODELLED;
 /** The tables that have a row for `name`; 0 for a plain program. */
 export function tablesOf(name: string): number {
   const last = name.charCodeAt(name.length - 1);
-  // a versioned name (`python3.12`) or the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`): the tables decide
-  if ((last >= 48 && last <= 57) || name.startsWith("ld")) return ALL;
+  // a versioned name (`python3.12`), the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`) or git's
+  // dashed commands (`git-config`): the tables decide
+  if ((last >= 48 && last <= 57) || name.startsWith("ld") || name.startsWith("git-")) return ALL;
   return Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : 0;
 }
 

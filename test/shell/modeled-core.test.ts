@@ -118,6 +118,8 @@ const CLASSES: Record<string, string[]> = {
     "git --config-env=core.pager=P log",
     "git -c sequence.editor='rm x' rebase -i HEAD~2",
     "git clone -c core.fsmonitor='rm x' https://h/r",
+    "/usr/lib/git-core/git-config --file f core.fsmonitor 'rm x'", "git-config gpg.ssh.defaultKeyCommand 'rm x'",
+    "/usr/lib/git-core/git-fetch --upload-pack='rm x' origin", "git-config --rename-section foo alias",
   ],
   "git aliases": [
     "git foo", "git st", "git lfs pull", "git x --help",
