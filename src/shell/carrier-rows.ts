@@ -66,8 +66,13 @@ export function applyRow(row: CarrierRow, name: string, words: Word[], i: number
 /** Acts on what an option carries: analyzes a command line, or marks the line dynamic, and records the effect. */
 export function carry(kind: Carry, value: string | Word | undefined, at: Word, via: string, site: Site, f: Findings, info: CommandInfo): void {
   addEffect(info, `${kind === "writes" ? "writes" : "runs"} ${via}`);
-  if (kind === "writes" || kind === "script" || value === undefined) return;
   const span = spanOf(site, at);
+  if (kind === "script" && value !== undefined) {
+    // a program file that is stdin (`make -f -`, `awk -f /dev/stdin`) is not in the line
+    const text = typeof value === "string" ? value : value.flags === 0 ? value.text : undefined;
+    if (text === undefined || STDIN_FILES.test(text)) return dynamic(f, "stdin-script", `${via} reads its program from ${text === undefined ? "a file only known when the line runs" : "stdin"}, which is not in the line`, span);
+  }
+  if (kind === "writes" || kind === "script" || value === undefined) return;
   if (typeof value !== "string") {
     if (value.flags !== 0) return dynamic(f, "option-not-static", `${via} carries a command that is only known when the line runs`, span);
     value = value.text;
@@ -83,6 +88,9 @@ export function carry(kind: Carry, value: string | Word | undefined, at: Word, v
 }
 
 // --- internal ---
+
+/** Files that are a process's stdin or terminal. */
+const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/tty|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+)$/;
 
 /** True when a word holds an unquoted expansion, glob or brace: it may split into several words. */
 function splits(w: Word): boolean {

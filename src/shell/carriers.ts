@@ -90,9 +90,9 @@ const CARRIERS: Readonly<Record<string, CarrierRow>> = {
   find: { expansions: "unquoted", custom: consoleCarriers },
   zip: { long: { "unzip-command": "line" }, shortArgs: "bnOt", expansions: "any", custom: consoleCarriers },
   make: {
-    short: { E: "unseen" },
-    long: { eval: "unseen" },
-    shortArgs: "CfIjlowOW",
+    short: { E: "unseen", f: "script" },
+    long: { eval: "unseen", file: "script", makefile: "script" },
+    shortArgs: "CIjlowOW",
     abbrev: true,
     known: "bmBdehiknpqrRsStvwL",
     knownLong: [
