@@ -75,7 +75,10 @@ function withJoined(a: ShellAnalysis, joined: ShellAnalysis, at: number[], line:
   });
   const merged = whyOf([...a.why, ...why], line);
   const union = (x: string[], y: string[]) => (y.every((n) => x.includes(n)) ? x : [...new Set([...x, ...y])].sort());
-  return { ...a, programs: union(a.programs, joined.programs), modules: union(a.modules, joined.modules), wrappers: union(a.wrappers, joined.wrappers), dynamic: merged.length > 0, why: merged, inline: [...a.inline, ...joined.inline].slice(0, 16) };
+  // the commands of the joined line too, when they differ (the gate checks every command's words)
+  const shape = (cs: CommandInfo[]) => cs.map((c) => `${c.program} ${c.args.join(" ")}`).join("\n");
+  const commands = shape(a.commands) === shape(joined.commands) ? a.commands : [...a.commands, ...joined.commands];
+  return { ...a, programs: union(a.programs, joined.programs), modules: union(a.modules, joined.modules), wrappers: union(a.wrappers, joined.wrappers), dynamic: merged.length > 0, why: merged, commands, inline: [...a.inline, ...joined.inline].slice(0, 16) };
 }
 
 function fail(f: Findings, line: string, code: Issue["code"], message: string): ShellAnalysis {

@@ -171,6 +171,7 @@ const CLASSES: Record<string, string[]> = {
   "found by the fuzzer": [
     "false SHLVL SECONDS='!rm' TMOUT | RANDOM+='a[$(a)]'",
     "SECONDS=(a 'x[`b`]')",
+    "readonly HISTCMD='x[`b`]' FUNCNEST '|a' || echo ${HISTFILE%b} && source /dev/stdin <<$'E'\na\nE\n:",
     "RANDOM='a[$(rm x)]'", "OPTIND='a[$(rm x)]'", "HISTCMD='a[$(rm x)]'", "SRANDOM+='a[$(rm x)]'",
     "read RANDOM <<< 'a[$(rm x)]'", "for OPTIND in 'a[$(rm x)]'; do :; done", "OPTIND=(1 'a[$(rm x)]')",
     "printf -v SECONDS %s 'a[$(rm x)]'", "declare SECONDS=$v",
