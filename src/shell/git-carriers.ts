@@ -90,7 +90,7 @@ export function gitCarriers(words: Word[], i: number, site: Site, f: Findings, i
   }
   const sub = words[k];
   if (!sub) return;
-  transports(words, k + 1, site, f);
+  transports(words, i, site, f);
   if (!isGitCommand(sub.text) && aliases.has(sub.text.toLowerCase())) return expandAlias(aliases, sub, words, k + 1, site, f, info, depth);
   // an alias's text (or an external git-NAME) is not in the line: any command that is not git's own
   if (!isGitCommand(sub.text)) return dynamic(f, "git-alias", `git ${sub.text} is not one of git's own commands: an alias or an external command runs what the line does not show`, spanOf(site, sub));

@@ -5,7 +5,7 @@
 // or an option not listed makes the line dynamic.
 
 /** Sections whose every key only changes what git prints or records as text. */
-const HARMLESS_SECTIONS = new Set(["advice", "color", "column", "i18n", "pretty", "status", "user", "blame", "rerere", "tag", "versionsort"]);
+const HARMLESS_SECTIONS = new Set(["advice", "color", "column", "i18n", "pretty", "status", "user", "blame", "rerere", "versionsort"]);
 
 /** Single harmless keys (`section.name`, lower case). */
 const HARMLESS_KEYS = new Set([
@@ -17,7 +17,7 @@ const HARMLESS_KEYS = new Set([
   "merge.conflictstyle", "merge.ff", "merge.log", "merge.renames", "merge.renamelimit", "pull.rebase", "pull.ff",
   "push.default", "push.autosetupremote", "push.followtags", "fetch.prune", "fetch.prunetags", "fetch.parallel",
   "rebase.autostash", "rebase.autosquash", "rebase.updaterefs", "rebase.stat", "branch.autosetupmerge",
-  "branch.autosetuprebase", "branch.sort", "log.date", "log.decorate", "log.follow", "log.abbrevcommit", "log.mailmap",
+  "branch.autosetuprebase", "branch.sort", "tag.sort", "log.date", "log.decorate", "log.follow", "log.abbrevcommit", "log.mailmap",
   "format.pretty", "commit.verbose", "commit.cleanup", "commit.status", "gc.auto", "gc.autodetach", "pack.threads",
   "index.version", "feature.manyfiles", "grep.linenumber", "grep.patterntype", "grep.extendedregexp", "protocol.version",
   "checkout.defaultremote", "checkout.workers", "clone.defaultremotename", "am.threeway", "apply.whitespace",

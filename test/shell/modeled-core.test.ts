@@ -138,7 +138,8 @@ const CLASSES: Record<string, string[]> = {
     "git remote add o 'ext::sh -c rm% x'",
     "git fetch fd::3",
     "git ls-remote --upload-pack=x 'ext::sh -c rm% x'",
-    "export GIT_ALLOW_PROTOCOL=ext:file; git fetch o",
+    "export GIT_ALLOW_PROTOCOL=ext:file; git fetch o", "git -c remote.origin.url='ext::sh -c rm% x' fetch origin",
+    "git -c tag.gpgSign=true tag v1", "git -c gpg.program=rm tag -s v1 -m x",
   ],
   "interpreter options": [
     "python -m timeit 'import os; os.system(\"rm x\")'",
