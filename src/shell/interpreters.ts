@@ -99,6 +99,9 @@ function shortOption(spec: Interpreter, name: string, words: Word[], k: number, 
 /** Files that are a process's stdin: code read from them is not in the line. */
 const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+|\/dev\/tty)$/;
 
+/** Options whose value may be code, so one made by an expansion is dynamic (`perl -M"$m"`, `node --import "$u"`). */
+const CODE_VALUES = /^(?:perl [MmF]|javascript (?:r|require|import|loader|experimental-loader)|awk W)$/;
+
 /**
  * Returns why the value of option `opt` (a letter or a long name) makes code run that is not in the
  * line, if it does: a module given as code (`perl -M'x;system ...'`), a `data:` URL (`node --import`),
@@ -106,9 +109,10 @@ const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+|\/
  */
 function valueRunsCode(spec: Interpreter, opt: string, value: Word | undefined): string | undefined {
   if (!value) return undefined;
-  if (value.flags !== 0) return spec.code.includes(opt) || spec.longCode?.includes(opt) ? undefined : "is given a value only known when the line runs";
+  const file = spec.file?.includes(opt) || spec.longFile?.includes(opt);
+  if (value.flags !== 0) return file || CODE_VALUES.test(`${spec.language} ${opt}`) ? "is given a value only known when the line runs, which may be code" : undefined;
   const v = value.text;
-  if ((spec.file?.includes(opt) || spec.longFile?.includes(opt)) && STDIN_FILES.test(v)) return "reads its program from stdin, which is not in the line";
+  if (file && STDIN_FILES.test(v)) return "reads its program from stdin, which is not in the line";
   if (spec.language === "perl" && (opt === "M" || opt === "m") && !/^-?[\w:]+(?:=[\w:,.-]*)?$/.test(v)) return "loads a module whose text is code";
   if (spec.language === "perl" && opt === "F" && !/^[\w\s,:;|\\/.-]*$/.test(v)) return "splits with a pattern that may hold code";
   if (spec.language === "javascript" && /^(?:r|require|import|loader|experimental-loader)$/.test(opt) && /^[a-z][\w+.-]*:/i.test(v) && !/^node:/.test(v)) return "loads code from a URL";
