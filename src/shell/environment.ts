@@ -16,8 +16,10 @@ import type { Span } from "./syntax";
  * - unseen:   code or configuration that is not in the line (a file, a library, git settings), or
  *             code this analysis does not read (perl switches, Lua)
  * - names:    bash's tables of what a name runs (`BASH_CMDS[ls]=/bin/rm`, `BASH_ALIASES`), in any form
+ * - node:     node's options (`NODE_OPTIONS`): a module loaded from a URL (`--import data:...`) or an
+ *             env file is code or settings not in the line; other options are node's own
  */
-type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names";
+type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names" | "node";
 
 const VARIABLES: Readonly<Record<string, Kind>> = {
   PS0: "prompt", PS1: "prompt", PS2: "prompt", PS3: "prompt", PS4: "prompt",
@@ -37,6 +39,7 @@ const VARIABLES: Readonly<Record<string, Kind>> = {
   TAR_OPTIONS: "unseen", ZIPOPT: "unseen",
   PERL5OPT: "unseen", PERL5DB: "unseen", LUA_INIT: "unseen",
   BASH_CMDS: "names", BASH_ALIASES: "names",
+  NODE_OPTIONS: "node", PYTHONINSPECT: "unseen",
 };
 
 /** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */
@@ -59,6 +62,12 @@ export function checkAssignment(name: string, value: string, isStatic: boolean, 
   const via = `$${name}`;
   if (!isStatic) return dynamic(f, "environment", `${name} is given a value that is only known when the line runs, and it carries a command`, span);
   if (kind === "unseen") return dynamic(f, "environment", `${name} makes a program run code or read settings that are not in the line`, span);
+  if (kind === "node") {
+    if (/(?:--(?:import|require|loader|experimental-loader)[=\s]+|-r\s*)(?!node:)[a-z][\w+.-]*:|--env-file/i.test(value)) {
+      dynamic(f, "environment", `${name} makes node load code or settings that are not in the line`, span);
+    }
+    return;
+  }
   if (kind === "prompt") return f.expand(value, site.depth + 1, f, span);
   if (kind === "bash") return f.find(value, site.depth + 1, f, via, span);
   const line = kind === "lessopen" ? value.replace(/^\s*(?:\|\||\||-)/, "").replace(/%s/g, "x") : value;

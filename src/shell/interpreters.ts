@@ -116,6 +116,7 @@ function valueRunsCode(spec: Interpreter, opt: string, value: Word | undefined):
   if (spec.language === "perl" && (opt === "M" || opt === "m") && !/^-?[\w:]+(?:=[\w:,.-]*)?$/.test(v)) return "loads a module whose text is code";
   if (spec.language === "perl" && opt === "F" && !/^[\w\s,:;|\\/.-]*$/.test(v)) return "splits with a pattern that may hold code";
   if (spec.language === "javascript" && /^(?:r|require|import|loader|experimental-loader)$/.test(opt) && /^[a-z][\w+.-]*:/i.test(v) && !/^node:/.test(v)) return "loads code from a URL";
+  if (spec.language === "python" && opt === "X" && !/^(?:importtime(?:=\d)?|dev|utf8(?:=[01])?|faulthandler|tracemalloc(?:=\d+)?|warn_default_encoding|no_debug_ranges|frozen_modules(?:=on|=off)?|int_max_str_digits=\d+|perf|perf_jit|cpu_count=\w+|gil=[01]|showrefcount|pycache_prefix=[^]*|context_aware_warnings(?:=[01])?|thread_inherit_context(?:=[01])?)$/.test(v)) return "is given an -X setting this analysis does not know";
   if (spec.language === "awk" && opt === "W" && !/^(?:v|version|usage|help|posix_space|interactive|dump|traditional|posix|compat|lint(?:=\w+)?|sprintf=\d+|random=\d+)$/.test(v)) return "is given a -W setting this analysis does not know";
   return undefined;
 }
