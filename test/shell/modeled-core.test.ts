@@ -1,10 +1,13 @@
 // Issue 23, part 1: the modeled core. Tables of spellings for each class the second attack round
 // broke, through the compiled executable (`programs --jsonl`, as `programs --json` reads one line):
 // each spelling must be reported dynamic or list `rm`. And ordinary developer lines must stay static.
-// core.ts's builtin table is checked against the real bash's `compgen -b`, `set -o` and `shopt`.
-import { describe, expect, test } from "bun:test";
+// Then all of them, and more probes, run under the real bash with stub programs (bash-sandbox.ts):
+// whatever bash ran must be reported, or the line dynamic. core.ts's builtin table is checked against
+// the real bash's `compgen -b`, `set -o` and `shopt`.
+import { afterAll, describe, expect, test } from "bun:test";
 import { BUILTINS, SET_NAMES, SHOPT_NAMES } from "../../src/shell/core";
-import { verdicts } from "./verdicts";
+import { openSandbox } from "./bash-sandbox";
+import { missed, verdicts } from "./verdicts";
 
 const A = "'a[$(rm x)]'";
 
@@ -181,6 +184,121 @@ const CLASSES: Record<string, string[]> = {
   ],
 };
 
+/** Probes of the same classes (and of what carried commands before), checked under the real bash below. */
+const PROBES = [
+  "x=1; declare -n r=x; r='a[$(rm)]'; (( x ))",
+  "x=1; eval 'declare -n r=x'; r='a[$(rm)]'; (( x ))",
+  "x=1; f() { local -n r=$1; r='a[$(rm)]'; }; f x; (( x ))",
+  "x=1; declare -n r=x; r+='a[$(rm)]'; (( x ))",
+  "x=1; read -r x <<< 'a[$(rm)]'; (( x ))",
+  "x=1; { read x; } <<< 'a[$(rm)]'; (( x ))",
+  "x=1; printf -v x 'a[$(rm)]'; (( x ))",
+  "x=1; IFS= read -d '' x <<< 'a[$(rm)]'; (( x ))",
+  "x=1; while read x; do :; done <<< 'a[$(rm)]'; (( x ))",
+  "x=1; set -- 'a[$(rm)]'; x=$1; (( x ))",
+  "x=1; x=${1:-'a[$(rm)]'}; (( x ))",
+  "x=1; declare x; x=$(printf '%s' 'a[$(rm)]'); (( x ))",
+  "x=1; coproc x { :; }; (( x ))",
+  "x=1; exec {x}<>/dev/null; (( x ))",
+  "i=0; for i in 1 2; do :; done; i=$((i)); x='a[$(rm)]'; (( i ))",
+  "y='a[$(rm)]'; x=1; (( x = y ))",
+  "y='a[$(rm)]'; x=$((1)); echo $(( x + y ))",
+  "a='a[$(rm)]'; declare -i b; b=a",
+  "x='a[$(rm)]'; declare -A m; m[$x]=1",
+  "x='a[$(rm)]'; declare -A m=([$x]=1)",
+  "x='a[$(rm)]'; arr=(1); echo ${arr[x]}",
+  "x='a[$(rm)]'; arr=(1); echo ${arr[@]:x}",
+  "x='a[$(rm)]'; echo ${x:x}",
+  "x='a[$(rm)]'; printf '%s' \"${x:0:x}\"",
+  "x='a[$(rm)]'; echo $(( $x ))",
+  "x='a[$(rm)]'; [[ -v arr[x] ]]",
+  "x='a[$(rm)]'; test -v 'arr[x]'",
+  "x='a[$(rm)]'; unset 'arr[x]'",
+  "x='a[$(rm)]'; declare -p 'arr[x]'",
+  "x='a[$(rm)]'; arr[x]=1",
+  "x='a[$(rm)]'; arr+=([x]=1)",
+  "x='a[$(rm)]'; read 'arr[x]' <<< 1",
+  "x='a[$(rm)]'; printf -v 'arr[x]' 1",
+  "x='a[$(rm)]'; mapfile -t 'arr' <<< 1; echo ${arr[x]}",
+  "x='a[$(rm)]'; case 1 in $((x))) ;; esac",
+  "x='a[$(rm)]'; for ((i=x;i<1;i++)); do :; done",
+  "x='a[$(rm)]'; echo ${!x}",
+  "x='a[$(rm)]'; y=x; echo ${!y}",
+  "x='$(rm)'; echo ${x@P}",
+  "PS4='$(rm) '; set -o xtrace; :",
+  "x=1; declare -I x",
+  "declare -n r=x; x='a[$(rm)]'; (( r ))",
+  "x=1; declare +n r; r=x",
+  "export x=1; x+='a[$(rm)]'; (( x ))",
+  "x=1; let 'x=1' 'y=x'; y='a[$(rm)]'; (( y ))",
+  "x=1; alias x='rm'; x",
+  "x=1; trap 'x=\"a[\\$(rm)]\"' DEBUG; (( x ))",
+  "x=1; trap 'read x <<< \"a[\\$(rm)]\"' DEBUG; : ; (( x ))",
+  "x=1; PROMPT_COMMAND='x=\"a[\\$(rm)]\"'; (( x ))",
+  "x=1; f() { x='a[$(rm)]'; }; trap f RETURN; g() { :; }; g; (( x ))",
+  "set -o keyword; env GIT_EXTERNAL_DIFF=rm git diff --no-index /dev/null /etc/hostname",
+  "set -k; env x=1 GIT_EXTERNAL_DIFF=rm git diff --no-index /dev/null /etc/hostname",
+  "shopt -s expand_aliases; alias g=rm\ng x",
+  "BASH_ALIASES[g]=rm; shopt -s expand_aliases\ng x",
+  "printf -v 'BASH_ALIASES[g]' rm; shopt -s expand_aliases\ng x",
+  "read 'BASH_CMDS[g]' <<< /bin/rm; g x",
+  "f() { rm x; }; trap f EXIT",
+  "trap -- \"$(echo rm)\" EXIT",
+  "trap 'rm' ERR; false",
+  "set -E; trap 'rm' ERR; f() { false; }; f",
+  "declare -ft f; trap rm DEBUG; f() { :; }; f",
+  "enable -n echo; echo x",
+  "command -p rm x",
+  "builtin eval rm x",
+  "exec -a foo rm x",
+  "hash -p ./rm q; q",
+  "source <(echo rm)",
+  ". /dev/stdin <<< rm",
+  "eval \"$(echo rm)\"",
+  "compgen -C rm x",
+  "mapfile -C rm -c 1 a <<< 'v'",
+  "complete -C 'rm' x; compgen -C 'rm' x",
+  "read -e x <<< 'rm'",
+  "fc -e rm",
+  "select x in a; do rm; break; done <<< 1",
+  "coproc rm",
+  "time rm",
+  "! rm",
+  "{ rm; }",
+  "case x in x) rm;; esac",
+  "x=rm; $x",
+  "x=rm; ${x}",
+  "x=(rm); \"${x[@]}\"",
+  "declare -a a=(rm); ${a[0]}",
+  "set -- rm; \"$@\"",
+  "printf -v c rm; $c",
+  ": ${c:=rm}; $c",
+  "IFS=; x='r m'; $x",
+  "cat <<\"E\" | bash\nrm\nE",
+  "bash <<< rm",
+  "bash -c rm",
+  "sh -s <<< rm",
+  "env -S 'rm x'",
+  "xargs rm <<< x",
+  "find . -maxdepth 0 -exec rm {} \\;",
+  "git -c alias.r='!rm' r",
+  "git -c core.pager=rm log -1",
+  "GIT_PAGER=rm git log -1",
+  "LESSOPEN='|rm %s' less /etc/hostname",
+  "awk 'BEGIN{system(\"rm\")}'",
+  "perl -e 'system \"rm\"'",
+  "python3 -c 'import os; os.system(\"rm\")'",
+  "node -e 'require(\"child_process\").execSync(\"rm\")'",
+  "sed -n '1e rm' <<< x",
+  "strace -o '|rm' true",
+  "make -E 'x:;rm' x",
+  "ssh -o ProxyCommand=rm h",
+  "tar -cf /dev/null --to-command=rm /etc/hostname",
+  "vim -es -c '!rm' -c q",
+  "BASH_ENV=<(echo rm) bash -c :",
+  "ENV=<(echo rm) sh -i </dev/null"
+];
+
 /** Ordinary developer lines: none of them may become dynamic. */
 const ORDINARY = [
   "git commit -m x", "npm test", "for f in *.ts; do echo $f; done", "git status", "git push origin main", "git log --oneline -n 5",
@@ -217,6 +335,19 @@ describe("issue 23: each class of the second attack round, through the compiled 
     const v = verdicts(["x=1; declare -n r=x; (( x ))", "set -k", "git foo", "python -i -c 1"]);
     expect(v.map((x) => x.why.length > 0)).toEqual([true, true, true, true]);
   });
+});
+
+describe("the tables and probes under the real bash", () => {
+  const sandbox = openSandbox();
+  afterAll(() => typeof sandbox !== "string" && sandbox.cleanup());
+  test.skipIf(typeof sandbox === "string")("what bash runs is reported, or the line is dynamic", async () => {
+    if (typeof sandbox === "string") return;
+    const lines = [...Object.values(CLASSES).flat(), ...PROBES, ...ORDINARY].filter((l) => !l.includes("\0"));
+    const v = verdicts(lines);
+    const { ran } = await sandbox.run(lines);
+    expect(ran.filter((r) => r.includes("rm")).length).toBeGreaterThan(50); // the spellings really run rm
+    expect(lines.map((l, i) => [l, missed(ran[i], v[i])] as const).filter(([, m]) => m.length)).toEqual([]);
+  }, 300_000);
 });
 
 describe("core.ts against the real bash", () => {
