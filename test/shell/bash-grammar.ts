@@ -113,9 +113,10 @@ export class BashGrammar {
   }
 
   private statement(depth: number): string {
-    const k = depth > 2 ? this.int(6) : this.int(14);
+    const k = depth > 2 ? this.int(6) : this.int(16);
     let s: string;
     switch (k) {
+      case 14: case 15: s = this.writeThenUse(); break;
       case 0: case 1: case 2: s = this.builtin(); break;
       case 3: s = this.assignment(); break;
       case 4: s = this.arithmetic(); break;
@@ -154,6 +155,41 @@ export class BashGrammar {
     if (b === "cd" || b === "pushd" || b === "popd") return `${b} ${this.pick([".", "d", ""])}`.trim();
     if (b === "suspend" || b === "logout") return b; // stops or ends the shell: drawn, but not fed
     return [b, ...words].join(" ");
+  }
+
+  /**
+   * A write to a variable in one of bash's ways, then a use of it where bash evaluates or runs its
+   * value: every assigning builtin and expansion against every place a value is evaluated.
+   */
+  private writeThenUse(): string {
+    const v = this.variable();
+    const p = this.payload();
+    const flags = this.pick(["", "-n ", "-i ", "-a ", "-A ", "-x ", "-g ", "-r ", "-l ", "-u ", "-in ", "-an "]);
+    const writes: [string, string][] = [
+      ["=", `${v}=${p}`], ["read", `read ${v} <<< ${p}`], ["read -a", `read -ra ${v} <<< ${p}`], ["printf -v", `printf -v ${v} %s ${p}`],
+      ["mapfile", `mapfile -t ${v} <<< ${p}`], ["readarray", `readarray ${v} <<< ${p}`], ["getopts", `getopts ab ${v} -b`],
+      ["for", `for ${v} in ${p}; do :; done`], ["select", `select ${v} in ${p}; do break; done <<< 1`], [":=", `: \${${v}:=${p}}`],
+      ["=word", `: \${${v}=${p}}`], ["declare", `declare ${flags}${v}=${p}`], ["local", `f() { local ${flags}${v}=${p}; ${this.use(v)}; }; f`],
+      ["export", `export ${v}=${p}`], ["readonly", `readonly ${v}=${p}`], ["typeset", `typeset ${flags}${v}=${p}`],
+      ["nameref", `declare -n r=${v}; r=${p}`], ["wait -p", `a & wait -p ${v}`], ["unset", `unset ${v}; ${v}=${p}`], ["+=", `${v}+=${p}`],
+      ["eval", `eval "${v}=${p.replace(/["\\$`]/g, "\\$&")}"`], ["let", `let ${v}=1`], ["(( ))", `(( ${v} = 1 ))`],
+    ];
+    const [wname, write] = this.pick(writes);
+    this.form(`write ${wname}`);
+    return `${v}=1; ${write}; ${this.use(v)}`;
+  }
+
+  /** A place where bash evaluates or runs the value of `v`. */
+  private use(v: string): string {
+    const uses: [string, string][] = [
+      ["(( ))", `(( ${v} ))`], ["$(( ))", `echo $((${v}))`], ["let", `let ${v}`], ["[[ -eq ]]", `[[ ${v} -eq 1 ]]`], ["${s:v}", `echo \${s:${v}}`],
+      ["a[v]", `arr[${v}]=1`], ["${a[v]}", `echo \${arr[${v}]}`], ["${!v}", `echo \${!${v}}`], ["${v@P}", `echo \${${v}@P}`], ["set -x", "set -x; :"],
+      ["$v", `$${v} x`], [">&$v", `echo >&$${v}`], ["export", `export ${v}; git diff --no-index /dev/null /dev/null`], ["bash -c", "bash -c :"],
+      ["declare -i", `declare -i q=${v}`], ["${v[@]}", `"\${${v}[@]}"`], ["-v", `[[ -v ${v} ]]`], ["case", `case 1 in $((${v}))) ;; esac`],
+    ];
+    const [uname, use] = this.pick(uses);
+    this.form(`use ${uname}`);
+    return use;
   }
 
   private assignment(): string {
