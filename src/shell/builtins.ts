@@ -110,11 +110,12 @@ function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site:
   checkAssignment(name, value, valueStatic, span, site, f, raw.startsWith("("));
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
   else if (integer || hasIntegerAttribute(f.ctx, name)) readOperand(sinkOf(site, f), { text: value, raw, flags: w.flags }, span);
-  if (!valueStatic && !integer) unseenWrite(f.ctx, name, `${words0(site)}`, span[0], span[1]);
+  if (!valueStatic && !integer) unseenWrite(f.ctx, name, builtinOf(site), span[0], span[1]);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
 }
 
-const words0 = (site: Site) => site.cmd?.words[0]?.text ?? "declare";
+/** The declaring builtin's name, for a reason's text. */
+const builtinOf = (site: Site) => site.cmd?.words.find((w) => !w.assign)?.text ?? "declare";
 
 /**
  * A declaration's value that starts with `(` is read again as a compound array assignment when the
@@ -182,15 +183,16 @@ function shopt(words: Word[], i: number, site: Site, f: Findings): void {
   const names: Word[] = [];
   for (let k = i; k < words.length; k++) {
     const w = words[k];
-    if (w.flags === 0 && w.text.startsWith("-") && names.length === 0) {
+    if (w.flags !== 0) return dynamic(f, "shell-option", "shopt is given a word only known when the line runs, where an option or its name could be", spanOf(site, w));
+    if (w.text.startsWith("-") && names.length === 0) {
       if (w.text.includes("o")) setNames = true;
       if (/[su]/.test(w.text)) changes = true;
     } else names.push(w);
   }
   if (!changes) return;
   for (const w of names) {
-    if (w.flags === 0 && (setNames ? SET_NAMES : SHOPT_NAMES).has(w.text)) continue;
-    return dynamic(f, "shell-option", `shopt ${w.flags ? w.raw : w.text} changes how bash reads or runs the line, which this analysis does not model`, spanOf(site, w));
+    if ((setNames ? SET_NAMES : SHOPT_NAMES).has(w.text)) continue;
+    return dynamic(f, "shell-option", `shopt ${w.text} changes how bash reads or runs the line, which this analysis does not model`, spanOf(site, w));
   }
 }
 

@@ -85,7 +85,7 @@ const CLASSES: Record<string, string[]> = {
     "shopt -s expand_aliases; alias l='rm x'\nl",
     "set -o posix; alias l='rm x'\nl",
     "shopt -s extdebug", "shopt -s cdable_vars", "shopt -u interactive_comments", "shopt -s compat31", "set -T", "set -E",
-    "set -o history", "set -o vi", "set $o", "shopt -s $o",
+    "set -o history", "set -o vi", "set $o", "shopt -s $o", "shopt $o extdebug", "shopt \"$o\" -o keyword",
     "SHELLOPTS=xtrace:keyword bash -c 'git diff GIT_EXTERNAL_DIFF=rm'", "BASHOPTS=expand_aliases bash -c :",
     "POSIXLY_CORRECT=1 bash -c :", "env BASH_COMPAT=31 bash -c :",
     "trap 'rm x' EXIT", "trap -- 'rm x' DEBUG", "trap \"$c\" EXIT",
