@@ -143,10 +143,12 @@ function read(words: Word[], i: number, site: Site, f: Findings): void {
   readArgs(words, i, "adinNptu", (ch, v) => ch === "a" && nameArg(site, f, 2, "read")(v), nameArg(site, f, 2, "read"));
 }
 
+/** `printf -v NAME`; a first word made by an expansion may be `-v`, so the next one may be a name it writes. */
 function printf(words: Word[], i: number, site: Site, f: Findings): void {
-  if (words[i]?.flags !== 0) return;
-  const t = words[i].text;
-  if (t.startsWith("-v")) nameArg(site, f, 2, "printf -v")(t === "-v" ? words[i + 1] : { ...words[i], text: t.slice(2) });
+  const w = words[i];
+  if (!w) return;
+  if (w.flags !== 0) return nameArg(site, f, 2, "printf with a first word only known when the line runs (it may be -v)")(words[i + 1]);
+  if (w.text.startsWith("-v")) nameArg(site, f, 2, "printf -v")(w.text === "-v" ? words[i + 1] : { ...w, text: w.text.slice(2) });
 }
 
 /** `mapfile [-C CALLBACK] ARRAY`: the callback runs as `CALLBACK INDEX LINE`. */
@@ -221,9 +223,15 @@ function jobs(words: Word[], i: number, site: Site, f: Findings): void {
   }
 }
 
-/** `[ -v NAME ]` / `test -v NAME`: NAME's subscript is evaluated. */
+/** `[ -v NAME ]` / `test -v NAME`: NAME's subscript is evaluated; a word made by an expansion may be `-v`. */
 function testBuiltin(words: Word[], i: number, site: Site, f: Findings): void {
-  for (let k = i; k + 1 < words.length; k++) if (words[k].flags === 0 && words[k].text === "-v") nameArg(site, f, 0)(words[k + 1]);
+  for (let k = i; k + 1 < words.length; k++) if (words[k].flags !== 0 || words[k].text === "-v") nameArg(site, f, 0)(words[k + 1]);
+}
+
+/** `wait -p NAME`; a word made by an expansion followed by another may be `-p NAME`. */
+function wait(words: Word[], i: number, site: Site, f: Findings): void {
+  readArgs(words, i, "p", (ch, v) => ch === "p" && nameArg(site, f, 2, "wait -p")(v), () => {});
+  for (let k = i; k + 1 < words.length; k++) if (words[k].flags !== 0) nameArg(site, f, 2, "wait with a word only known when the line runs (it may be -p)")(words[k + 1]);
 }
 
 /** `alias NAME=VALUE`: VALUE runs wherever NAME is later a command (aliases expand with expand_aliases, in posix mode and in sh). */
@@ -253,7 +261,7 @@ const BUILTINS: Readonly<Record<string, Builtin>> = {
   printf,
   mapfile, readarray: mapfile,
   getopts: (words, i, site, f) => nameArg(site, f, 2, "getopts")(words[i + 1]),
-  wait: (words, i, site, f) => readArgs(words, i, "p", (ch, v) => ch === "p" && nameArg(site, f, 2, "wait -p")(v), () => {}),
+  wait,
   set,
   shopt,
   unset: (words, i, site, f) => readArgs(words, i, "", () => {}, nameArg(site, f, 0)),

@@ -49,6 +49,8 @@ const CLASSES: Record<string, string[]> = {
     "getopts a PS4 -a; set -x; :",
     "declare PS4=$(printf %s '$(rm x) '); set -x; :",
     "export GIT_EXTERNAL_DIFF=$(printf rm); git diff",
+    "o=-v; printf \"$o\" PS4 '$(rm x) '; set -x; :", "o=-v; n=" + A + "; [ \"$o\" \"$n\" ]", "o=-v; test $o 'a[$(rm x)]'",
+    "o=-p; n=" + A + "; a & wait $o \"$n\"", "o=-v; printf $o \"$n\" x",
   ],
   "loop variables": [
     `x=1; for x in ${A}; do :; done; (( x ))`,
@@ -316,7 +318,7 @@ const ORDINARY = [
   "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
-  "py -3 -m pytest", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "py -3 -m pytest", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {
