@@ -18,8 +18,8 @@ export interface ArithSink {
 }
 
 /** Records that arithmetic reads variable `name` at [start, end). */
-export function readsVariable(ctx: ScanContext, name: string, start: number, end: number): void {
-  ctx.arith.push({ name, start, end });
+export function readsVariable(ctx: ScanContext, name: string, start: number, end: number, what?: string): void {
+  ctx.arith.push(what ? { name, start, end, what } : { name, start, end });
 }
 
 /**
@@ -126,7 +126,7 @@ export function judgeReads(ctx: ScanContext): void {
   for (const u of ctx.arith) {
     if (knownInteger(ctx, u.name)) continue;
     const why = isSpecial(u.name) ? "bash sets it, to a value the line does not show" : ctx.vars?.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
-    addReason(ctx, "arithmetic-variable", `arithmetic reads \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
+    addReason(ctx, "arithmetic-variable", `${u.what ?? "arithmetic reads"} \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
   }
   ctx.arith.length = 0;
 }

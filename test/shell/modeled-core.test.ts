@@ -183,6 +183,8 @@ const CLASSES: Record<string, string[]> = {
     "RANDOM='a[$(rm x)]'", "OPTIND='a[$(rm x)]'", "HISTCMD='a[$(rm x)]'", "SRANDOM+='a[$(rm x)]'",
     "read RANDOM <<< 'a[$(rm x)]'", "for OPTIND in 'a[$(rm x)]'; do :; done", "OPTIND=(1 'a[$(rm x)]')",
     "printf -v SECONDS %s 'a[$(rm x)]'", "declare SECONDS=$v",
+    // seed 2324: `>&$x` was judged before the builtins' writes were read (`export x=...` later in the line)
+    "x=1; export x='x[`a`]'; [[ -v x ]] >&2 && LINENO+='|rm' >&$x", "x=1; : >&$x; export x='x[$(rm x)]'", "x=1; read x <<< 'x[$(rm x)]'; echo >&$x",
   ],
 };
 
