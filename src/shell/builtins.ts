@@ -4,7 +4,7 @@
 // `mapfile -C` and `complete -C` run a command; `alias` defines text that later runs as commands,
 // `hash -p` makes a name run another file, `enable -f` loads a builtin from a file, `fc` and
 // `bind -x` run commands that are not in the line.
-import { type ArithSink, assigns, hasIntegerAttribute, isInteger, readExpression, readName, readOperand, unseenWrite } from "./arith";
+import { type ArithSink, assigns, hasIntegerAttribute, isInteger, readExpression, readName, readOperand, shellAssigns, unseenWrite } from "./arith";
 import { SET_LETTERS, SET_NAMES, SHOPT_NAMES } from "./core";
 import { checkAssignment } from "./environment";
 import { type Findings, type Site, dynamic, spanOf } from "./findings";
@@ -59,7 +59,10 @@ const nameArg = (site: Site, f: Findings, assigned: 1 | 2 | 0, how = "a builtin"
   if (!w) return;
   const span = spanOf(site, w);
   readName(sinkOf(site, f), w.text, w.flags === 0, span, assigned);
-  if (assigned === 2 && w.flags === 0) unseenWrite(f.ctx, w.text.replace(/\[[^]*$/, ""), how, span[0], span[1]);
+  if (assigned === 2 && w.flags === 0) {
+    unseenWrite(f.ctx, w.text.replace(/\[[^]*$/, ""), how, span[0], span[1]);
+    shellAssigns(f.ctx, w.text.replace(/\[[^]*$/, ""), span[0], span[1]); // judged at the end: `declare -i` may come later
+  }
   if (assigned === 2 && hasIntegerAttribute(f.ctx, w.text.replace(/\[[^]*$/, ""))) {
     dynamic(f, "integer-assignment", `a value read into the integer variable \`${w.text}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, spanOf(site, w));
   }
@@ -111,6 +114,7 @@ function declared(w: Word, { integer, nameref, array, assoc }: Attributes, site:
   if (nameref) readName(sinkOf(site, f), value, valueStatic, span, 0);
   else if (integer || hasIntegerAttribute(f.ctx, name)) readOperand(sinkOf(site, f), { text: value, raw, flags: w.flags }, span);
   if (!valueStatic && !integer) unseenWrite(f.ctx, name, builtinOf(site), span[0], span[1]);
+  if (!integer && !(valueStatic && isInteger(value))) shellAssigns(f.ctx, name, span[0], span[1]);
   assigns(f.ctx, name, integer || (valueStatic && isInteger(value)) ? 1 : 2);
 }
 

@@ -185,6 +185,9 @@ const CLASSES: Record<string, string[]> = {
     "printf -v SECONDS %s 'a[$(rm x)]'", "declare SECONDS=$v",
     // seed 2324: `>&$x` was judged before the builtins' writes were read (`export x=...` later in the line)
     "x=1; export x='x[`a`]'; [[ -v x ]] >&2 && LINENO+='|rm' >&$x", "x=1; : >&$x; export x='x[$(rm x)]'", "x=1; read x <<< 'x[$(rm x)]'; echo >&$x",
+    // the same class, found in review: `declare -i` later in the text runs first when the write is in a function
+    "f() { x='a[$(rm x)]'; }; declare -i x; f", "f() { read x <<< 'a[$(rm x)]'; }; declare -i x; f",
+    "f() { x+='a[$(rm x)]'; }; declare -i x=1; f", "f() { declare x='a[$(rm x)]'; }; declare -gi x; f",
   ],
 };
 
@@ -320,7 +323,7 @@ const ORDINARY = [
   "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
-  "py -3 -m pytest", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "py -3 -m pytest", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {
