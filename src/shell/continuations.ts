@@ -2,7 +2,8 @@
 // can split an operator (`|\<newline>|`), an expansion (`$\<newline>(cmd)`, `$\<newline>{x:-cmd}`) or
 // a heredoc's `<<`. The scanner reads them between and inside words; for the places it does not,
 // analyze() also reads the line with every continuation removed, and reports the union of both.
-// Not removed, as bash does not: inside single quotes and `$'...'`, and in a comment.
+// Not removed, as bash does not: inside single quotes and `$'...'`, and in a comment; but a backtick
+// body is read raw first, so there every continuation goes, quotes or not.
 
 /** Returns `text` without its line continuations and, for each index of the result, the index it had; undefined when there is none. */
 export function joinContinuations(text: string): { text: string; at: number[] } | undefined {
@@ -32,6 +33,18 @@ export function joinContinuations(text: string): { text: string; at: number[] } 
       for (i++; i < text.length && text[i] !== "'"; i++) {
         if (ansi && text[i] === "\\" && i + 1 < text.length) keep(i++);
         keep(i);
+      }
+      if (i < text.length) keep(i);
+      continue;
+    }
+    if (c === "`") {
+      keep(i);
+      for (i++; i < text.length && text[i] !== "`"; i++) {
+        if (text[i] === "\\" && text[i + 1] === "\n") i++;
+        else if (text[i] === "\\" && i + 1 < text.length) {
+          keep(i++);
+          keep(i);
+        } else keep(i);
       }
       if (i < text.length) keep(i);
       continue;

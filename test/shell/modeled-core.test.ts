@@ -173,6 +173,8 @@ const CLASSES: Record<string, string[]> = {
     "false |\\\n| rm x", "true &\\\n& rm x", "cat <\\\n<EOF\n$(rm x)\nEOF", "echo $\\\n(rm x)", "echo x >\\\n&2; rm x",
     "cat <<\\\nE\n$(rm x)\nE", "echo \"${x:-$\\\n(rm x)}\"", "a=1 $\\\n{b:-rm} x", "echo $\\\n{x:-$\\\n(rm x)}",
     "x=1; declare -\\\nn r=x; r=" + A + "; (( x ))", "se\\\nt -k; git diff GIT_EXTERNAL_DIFF=rm",
+    // seed 2324: a backtick body is read raw, so a continuation goes even inside its quotes
+    "cat <(echo `{ IF\\\nS='' \\$'\\\\x7\\\n2m' x; }`) >|o", "echo `\\$'\\\\x7\\\n2m' x`", "echo \"`'r\\\nm' x`\"",
   ],
   // found by the big fuzz run (scripts/fuzz-shell.ts, seed 23): bash's integer variables evaluate
   // what is assigned to them, an array's elements too
