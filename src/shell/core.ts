@@ -1,7 +1,7 @@
 // The modeled core: the part of bash this analysis models exactly, written down as one table. The
 // rule is an allow-list: what is listed here is read as bash reads it; anything else that can change
 // what a line runs (an option, a trap, a variable's value bash itself uses) makes the line dynamic.
-// README.md's "Unknown means dynamic" says the same in prose; test/shell/core.test.ts checks this
+// README.md's "Unknown means dynamic" says the same in prose; test/shell/modeled-core.test.ts checks this
 // table against the real bash (`compgen -b`, `set -o`, `shopt`).
 //
 // Variables: the analysis holds one fact about a variable, "its value is an integer" (arithmetic
@@ -11,7 +11,9 @@
 // in`, `${x:=v}`, `declare x=$v`) makes the value unknown; a write whose target it does not see (a
 // nameref, a name made by an expansion) makes the line dynamic. Bash's own variables (SPECIAL) never
 // have a known value, and an unseen write to one whose value bash or a program acts on (EFFECTS, and
-// every variable of environment.ts) makes the line dynamic.
+// every variable of environment.ts) makes the line dynamic. The facts are order-free: every write
+// anywhere in the line counts, and each use is judged once the whole line is read (a function may run
+// a write that comes later in the text first).
 import { carriesCommand } from "./environment";
 
 /** Constructs read exactly (scan.ts's grammar): anything the scanner does not know is a syntax issue, dynamic. */
