@@ -305,8 +305,7 @@ const PROBES = [
   "tar -cf /dev/null --to-command=rm /etc/hostname",
   "vim -es -c '!rm' -c q",
   "BASH_ENV=<(echo rm) bash -c :",
-  "ENV=<(echo rm) sh -i </dev/null"
-,
+  "ENV=<(echo rm) sh -i </dev/null",
   "git init -q r && cd r && git config --local core.pager 'rm' && git log",
   "git init -q r && cd r && git config core.fsmonitor rm && git status",
   "git init -q r && cd r && git config --add core.fsmonitor rm && git status",
