@@ -27,6 +27,8 @@ export interface Interpreter {
    */
   flags?: string;
   rest?: string;
+  /** How much of the word a `rest` option takes, when not all of it (perl's `-l` octal digits: `-lne CODE`). */
+  restPattern?: Readonly<Record<string, RegExp>>;
   longFlags?: readonly string[];
 }
 
@@ -57,9 +59,13 @@ const NODE: Interpreter = {
     "prof", "zero-fill-buffers", "node-memory-debug", "max-http-header-size", "dns-result-order", "tls-min-v1.2", "tls-max-v1.3",
   ],
 };
-const PERL: Interpreter = { language: "perl", code: "eE", stdin: true, flags: "acnpsStTuvwWXUh", rest: "0ilCMmIFx", longFlags: ["version", "help"] };
+const PERL: Interpreter = {
+  language: "perl", code: "eE", stdin: true, flags: "acnpsStTuvwWXUh", rest: "0ilCMmIFx", longFlags: ["version", "help"],
+  restPattern: { l: /^[0-7]*/, "0": /^(?:[xX][0-9a-fA-F]*|[0-7]*)/, C: /^(?:\d+|[IOEioASDLa]*)/ },
+};
 const RUBY: Interpreter = {
   language: "ruby", code: "e", args: "IrCEF", stdin: true, flags: "acdlnpsSvwyhU", rest: "0iKTWx",
+  restPattern: { "0": /^[0-7]*/, K: /^[a-zA-Z]?/, T: /^\d*/, W: /^(?:\d|:[\w-]+)?/ },
   longFlags: ["version", "verbose", "help", "disable", "enable", "jit", "yjit", "encoding", "external-encoding", "internal-encoding", "backtrace-limit", "disable-gems", "copyright"],
 };
 const PHP: Interpreter = { language: "php", code: "rBRE", args: "ftS", file: "F", stdin: true, flags: "hilmnqsvwH", longFlags: ["version", "help", "info", "ini", "syntax-check", "no-header", "modules", "no-php-ini"] };

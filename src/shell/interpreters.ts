@@ -78,8 +78,13 @@ function shortOption(spec: Interpreter, name: string, words: Word[], k: number, 
       return moduleRunsCode(module) ? refuse(`runs the standard module ${module}, which runs code from its arguments or input`) : { next: k, code: false, file: false, stop: true };
     }
     if (spec.rest?.includes(ch)) {
-      const why = valueRunsCode(spec, ch, { ...w, text: t.slice(j + 1) });
-      return why ? refuse(why) : { next: k, code: false, file: false };
+      const pattern = spec.restPattern?.[ch];
+      const taken = pattern ? (pattern.exec(t.slice(j + 1))?.[0] ?? "") : t.slice(j + 1);
+      const why = valueRunsCode(spec, ch, { ...w, text: taken });
+      if (why) return refuse(why);
+      if (!pattern) return { next: k, code: false, file: false };
+      j += taken.length; // the cluster goes on after the value (`-lne CODE`, `-0777ne CODE`)
+      continue;
     }
     const takes = spec.code.includes(ch) || spec.args?.includes(ch) || spec.file?.includes(ch);
     if (!takes) {
