@@ -157,7 +157,7 @@ const CLASSES: Record<string, string[]> = {
     "make -E 'all:;rm x'", "make --eval='all:;rm x'", "make --ev='all:;rm x'", "make -sE 'all:;rm x'",
     "strace -o '|rm x' true", "strace -o'!rm x' true", "strace --output='|rm x' true", "strace -fo '|rm x' true",
     "echo 'all:; rm x' | make -f -", "make -f /dev/stdin", "make --file=/dev/fd/0", "make -sf - <<'E'\nall:\n\trm x\nE",
-    "awk -f /dev/stdin", "awk -f - f", "gawk --file=/dev/stdin f", "gawk -l ./x.so 'BEGIN{}'",
+    "awk -f /dev/stdin", "awk -f - f", "echo '1e rm x' | sed -f - f", "sed -f /dev/stdin f", "sed --file=/dev/stdin f", "sed -nf - f", "gawk --file=/dev/stdin f", "gawk -l ./x.so 'BEGIN{}'",
     "gawk -W source='BEGIN{system(\"rm x\")}'", "mawk -W exec /dev/stdin", "gawk -D -f p.awk",
     "perl -M'strict;system\"rm x\"' -e 1", "perl -M\"$m\" -e 1", "node --import \"$u\" x.js", "awk -f \"$f\" data", "perl -d -e 1", "perl -F'/(?{system\"rm x\"})/' -ane 1 f",
     "python3 -X presite=evil x.py", "NODE_OPTIONS='--import data:text/javascript,x' node app.js", "NODE_OPTIONS=\"$o\" node app.js",
@@ -360,7 +360,7 @@ const ORDINARY = [
   "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
-  "py -3 -m pytest", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "py -3 -m pytest", "sed -f script.sed f", "sed -i -f fix.sed src/a.ts", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {
