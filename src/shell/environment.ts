@@ -40,6 +40,9 @@ const VARIABLES: Readonly<Record<string, Kind>> = {
   PERL5OPT: "unseen", PERL5DB: "unseen", LUA_INIT: "unseen",
   BASH_CMDS: "names", BASH_ALIASES: "names",
   NODE_OPTIONS: "node", PYTHONINSPECT: "unseen",
+  // npm reads its settings from the environment too (either case): the shell its scripts run with
+  npm_config_script_shell: "line", NPM_CONFIG_SCRIPT_SHELL: "line", npm_config_shell: "line", NPM_CONFIG_SHELL: "line",
+  npm_config_node_options: "node", NPM_CONFIG_NODE_OPTIONS: "node", npm_config_userconfig: "unseen", NPM_CONFIG_USERCONFIG: "unseen",
 };
 
 /** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */

@@ -162,6 +162,8 @@ const CLASSES: Record<string, string[]> = {
     "perl -M'strict;system\"rm x\"' -e 1", "perl -M\"$m\" -e 1", "node --import \"$u\" x.js", "awk -f \"$f\" data", "perl -d -e 1", "perl -F'/(?{system\"rm x\"})/' -ane 1 f",
     "python3 -X presite=evil x.py", "NODE_OPTIONS='--import data:text/javascript,x' node app.js", "NODE_OPTIONS=\"$o\" node app.js",
     "export NODE_OPTIONS=--require=http://x/y.js; npm test", "PYTHONINSPECT=1 python3 x.py",
+    "npm_config_script_shell='rm x' npm test", "NPM_CONFIG_SCRIPT_SHELL=/tmp/rm npm test", "npm_config_node_options='--import data:x' npm test",
+    "read npm_config_script_shell <<< rm; export npm_config_script_shell; npm test",
     "perl -lne 'system(\"rm x\")' f", "perl -lane 'system q(rm x)' f", "perl -0777ne 'system q(rm x)'", "perl -l012 -e 'system q(rm x)'",
     "perl -0x1Fne 'system q(rm x)'", "perl -Ce 'system q(rm x)'", "ruby -Kue 'system(\"rm x\")'", "ruby -W0e 'system(\"rm x\")'",
     "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
