@@ -119,3 +119,20 @@ export function isSpecial(name: string): boolean {
 export function writeMatters(name: string): boolean {
   return carriesCommand(name) || EFFECTS.has(name) || name.startsWith("BASH") || name.startsWith("PS") || name.startsWith("PROMPT_");
 }
+
+/** Shells whose own options are `set`'s (`bash -k -c ...`, `sh -o posix -c ...`): read with the lists above. */
+export const BASH_LIKE = new Set(["bash", "sh", "rbash", "dash", "ash"]);
+/** Long options of bash that change nothing about what runs (runners.ts reads `--rcfile` and `--init-file`). */
+export const BASH_LONG = new Set(["norc", "noprofile", "noediting", "restricted", "verbose", "version", "help", "login", "dump-strings", "dump-po-strings"]);
+
+/** Returns the option of a shell's word `t` that is not known to be harmless (`-k`, `-o posix`, `-O extdebug`), if any. */
+export function shellOptionWhy(t: string, next: { text: string; raw: string; flags: number } | undefined): string | undefined {
+  for (let j = 1; j < t.length; j++) {
+    const ch = t[j];
+    if (ch === "o" || ch === "O") {
+      const names = ch === "o" ? SET_NAMES : SHOPT_NAMES;
+      if (next && (next.flags !== 0 || !names.has(next.text))) return `-${ch} ${next.flags ? next.raw : next.text}`;
+    } else if (!SET_LETTERS.includes(ch) && !"csilrD".includes(ch)) return `-${ch}`;
+  }
+  return undefined;
+}

@@ -8,7 +8,7 @@ import { lookup, type RunnerSpec } from "./option-spec";
 import { runScript, type Seen, skipOptions, type Words } from "./options";
 import { MAX_DEPTH, PROCESS, type Redirect, SUBSTITUTION, VARIABLE } from "./scan";
 import type { Word } from "./syntax";
-import { SET_LETTERS, SET_NAMES, SHOPT_NAMES } from "./core";
+import { BASH_LIKE, BASH_LONG, shellOptionWhy } from "./core";
 import { FIND_EXEC, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES } from "./wrappers";
 
 /** Analyzes what a runner runs; `words[i]` is its first argument. */
@@ -282,23 +282,6 @@ function runShell(words: Word[], i: number, site: Site, f: Findings, name: strin
     return;
   }
   readsStdin(site, f, name);
-}
-
-/** Shells whose options are bash's `set` options (core.ts lists the harmless ones). */
-const BASH_LIKE = new Set(["bash", "sh", "rbash", "dash", "ash"]);
-/** Long options of bash that change nothing about what runs (`--rcfile` and `--init-file` are read above). */
-const BASH_LONG = new Set(["norc", "noprofile", "noediting", "restricted", "verbose", "version", "help", "login", "dump-strings", "dump-po-strings"]);
-
-/** Returns the option of a shell's word `t` that is not known to be harmless (`-k`, `-o posix`, `-O extdebug`), if any. */
-function shellOptionWhy(t: string, next: Word | undefined): string | undefined {
-  for (let j = 1; j < t.length; j++) {
-    const ch = t[j];
-    if (ch === "o" || ch === "O") {
-      const names = ch === "o" ? SET_NAMES : SHOPT_NAMES;
-      if (next && (next.flags !== 0 || !names.has(next.text))) return `-${ch} ${next.flags ? next.raw : next.text}`;
-    } else if (!SET_LETTERS.includes(ch) && !"csilrD".includes(ch)) return `-${ch}`;
-  }
-  return undefined;
 }
 
 /** `source FILE` / `. FILE`: the file's commands are not in the line (stdin with a heredoc is read). */
