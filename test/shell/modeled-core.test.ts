@@ -343,6 +343,23 @@ const PROBES = [
   "python3 - <<'E'\nimport os; os.system(\"rm\")\nE",
   "strace -f -o '!rm' true",
   "make -f - <<'E'\nx:\n\trm\nE"
+  // heredoc delimiters and bodies with quotes and continuations
+  "cat <<E\\\nOF\n$(rm)\nEOF",
+  "cat <<\"E\"\\\nOF\n$(rm)\nEOF",
+  "cat <<E\"\"OF\n$(rm)\nEOF",
+  "cat <<-\\\nEOF\n\t$(rm)\n\tEOF",
+  "cat <<E\\OF\n$(rm)\nEOF",
+  "cat <<EOF\n$(rm)\\\nEOF\nEOF",
+  "cat <<EOF\n\\$(rm)\nEOF",
+  "cat <<EOF\n`rm`\nEOF",
+  "cat <<EOF\n${x:-$(rm)}\nEOF",
+  "cat <<EOF\n$((`rm`))\nEOF",
+  "bash <<E\\\nOF\nrm\nEOF",
+  "bash <<'E'\\\nOF\nrm\nEOF",
+  "x=$(cat <<E\n$(rm)\nE\n)",
+  "cat <<E; cat <<F\n$(rm)\nE\n$(rm)\nF",
+  "cat << E\\\n\\\nOF\n$(rm)\nEOF",
+  "cat <<E\nE\\\n$(rm)\nE",
 ];
 
 /** Ordinary developer lines: none of them may become dynamic. */
