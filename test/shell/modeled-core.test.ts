@@ -342,7 +342,7 @@ const PROBES = [
   "python3 <<< 'import os; os.system(\"rm\")'",
   "python3 - <<'E'\nimport os; os.system(\"rm\")\nE",
   "strace -f -o '!rm' true",
-  "make -f - <<'E'\nx:\n\trm\nE"
+  "make -f - <<'E'\nx:\n\trm\nE",
   // heredoc delimiters and bodies with quotes and continuations
   "cat <<E\\\nOF\n$(rm)\nEOF",
   "cat <<\"E\"\\\nOF\n$(rm)\nEOF",
