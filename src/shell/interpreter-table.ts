@@ -76,6 +76,9 @@ export const INTERPRETERS: Readonly<Record<string, Interpreter>> = {
   perl: PERL,
   node: NODE, nodejs: NODE,
   bun: { language: "javascript", code: "ep", longCode: ["eval", "print"] },
+  // node's TypeScript runners take node's -e/-p (their other options are their own: not an allow-list)
+  tsx: { language: "javascript", code: "ep", longCode: ["eval", "print"], stdin: true, args: "r", longArgs: ["require", "import", "tsconfig", "env-file"] },
+  "ts-node": { language: "javascript", code: "ep", longCode: ["eval", "print"], stdin: true, args: "rPOCD", longArgs: ["require", "project", "compiler-options", "compiler", "dir", "ignore", "ignore-diagnostics"] },
   ruby: RUBY, jruby: RUBY,
   awk: AWK, gawk: AWK, mawk: AWK, nawk: AWK,
   php: PHP,

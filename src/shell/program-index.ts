@@ -33,7 +33,7 @@ export const PROGRAMS: Readonly<Record<string, number>> = {
   bat: C, ed: C, emacs: C, emacsclient: C, evim: C, ex: C, gdb: C, git: C, gview: C, gvim: C, "ld.so": C,
   less: C, make: C, man: C, mysql: C, nvim: C, psql: C, rg: C, rsync: C, rvim: C, scp: C, sed: C, sftp: C,
   sort: C, sqlite3: C, tar: C, tree: C, vi: C, view: C, vim: C, vimdiff: C, wget: C, zip: C,
-  jruby: I, lua: I, luajit: I, node: I, nodejs: I, osascript: I, perl: I, php: I, rscript: I, ruby: I,
+  jruby: I, lua: I, luajit: I, node: I, nodejs: I, osascript: I, perl: I, php: I, rscript: I, ruby: I, "ts-node": I, tsx: I,
   ".": R, asdf: R, ash: R, at: R, bash: R, batch: R, bundle: R, bundler: R, bunx: R, busybox: R, c8: R,
   caffeinate: R, catchsegv: R, cgexec: R, chokidar: R, chpst: R, chronic: R, chroot: R, chrt: R,
   concurrently: R, corepack: R, cpulimit: R, "cross-env": R, "cross-env-shell": R, dash: R, "dbus-launch": R,

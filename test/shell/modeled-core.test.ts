@@ -166,6 +166,7 @@ const CLASSES: Record<string, string[]> = {
     "read npm_config_script_shell <<< rm; export npm_config_script_shell; npm test",
     "perl -lne 'system(\"rm x\")' f", "perl -lane 'system q(rm x)' f", "perl -0777ne 'system q(rm x)'", "perl -l012 -e 'system q(rm x)'",
     "perl -0x1Fne 'system q(rm x)'", "perl -Ce 'system q(rm x)'", "ruby -Kue 'system(\"rm x\")'", "ruby -W0e 'system(\"rm x\")'",
+    "ts-node -e 'require(\"child_process\").execSync(\"rm x\")'", "tsx --eval 'require(\"child_process\").execSync(\"rm x\")'", "tsx", "ts-node",
     "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
   ],
   "builtins that run code": [
@@ -379,7 +380,7 @@ const ORDINARY = [
   "read -p 'Continue? ' ans; echo $ans", "git stash list", "git worktree add ../x", "mapfile -t lines < f; echo \"${lines[0]}\"",
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
-  "py -3 -m pytest", "sed -f script.sed f", "sed -i -f fix.sed src/a.ts", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "py -3 -m pytest", "tsx src/index.ts", "npx tsx watch src/x.ts", "ts-node scripts/build.ts", "sed -f script.sed f", "sed -i -f fix.sed src/a.ts", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {
