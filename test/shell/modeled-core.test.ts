@@ -191,7 +191,8 @@ const CLASSES: Record<string, string[]> = {
     "read RANDOM <<< 'a[$(rm x)]'", "for OPTIND in 'a[$(rm x)]'; do :; done", "OPTIND=(1 'a[$(rm x)]')",
     "printf -v SECONDS %s 'a[$(rm x)]'", "declare SECONDS=$v",
     // seed 2324: `>&$x` was judged before the builtins' writes were read (`export x=...` later in the line)
-    "x=1; export x='x[`a`]'; [[ -v x ]] >&2 && LINENO+='|rm' >&$x", "x=1; : >&$x; export x='x[$(rm x)]'", "x=1; read x <<< 'x[$(rm x)]'; echo >&$x",
+    "x=1; export x='x[`a`]'; [[ -v x ]] >&2 && LINENO+='|rm' >&$x",
+    "arr=1; typeset -g arr='`b`'; echo >&$arr | unset b -Ug PS1 MAPFILE=1", "popd . | shopt -s extglob || LESSOPEN='' || EXECIGNORE=1; export EXECIGNORE=\"\\$(b)\"; echo\\\n >&$EXECIGNORE", "x=1; : >&$x; export x='x[$(rm x)]'", "x=1; read x <<< 'x[$(rm x)]'; echo >&$x",
     // the same class, found in review: `declare -i` later in the text runs first when the write is in a function
     "f() { x='a[$(rm x)]'; }; declare -i x; f", "f() { read x <<< 'a[$(rm x)]'; }; declare -i x; f",
     "f() { x+='a[$(rm x)]'; }; declare -i x=1; f", "f() { declare x='a[$(rm x)]'; }; declare -gi x; f",
