@@ -3,6 +3,7 @@
 #   make test     unit + integration + e2e tests against the compiled executable
 #   make test-live  the live suite: the real Claude Code, Codex, Copilot and Gemini CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
+#   make fuzz N=1000000  the big differential run of the shell analysis against the real bash (test/shell/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
 #   make release  executables for linux/darwin x64/arm64 in dist/release/, SHA256SUMS, checked (docs/install.md)
@@ -13,7 +14,7 @@ PREFIX   ?= $(HOME)/.local/bin
 SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
-.PHONY: all build deps test unit e2e lint-examples bench install clean typecheck examples live-clis test-live release release-tools npm
+.PHONY: all build deps test unit e2e lint-examples bench fuzz install clean typecheck examples live-clis test-live release release-tools npm
 
 all: build
 
@@ -81,6 +82,11 @@ test-live: build test-tools live-clis
 bench: build
 	$(BUN) run bench/run.ts
 	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks $(BUN) run bench/packs.ts
+
+# Lines from bash's whole grammar under the real bash with stub programs, against the executable's verdicts.
+N ?= 1000000
+fuzz: build
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks nice $(BUN) run scripts/fuzz-shell.ts --lines $(N)
 
 install: build
 	@mkdir -p $(PREFIX)

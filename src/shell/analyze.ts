@@ -4,6 +4,7 @@
 // the analysis does not fully model makes the line dynamic, and `why` says which and where.
 import type { Analysis } from "../types";
 import { judgeReads } from "./arith";
+import { joinContinuations } from "./continuations";
 import { type CommandInfo, type Findings, findPrograms, type InlineCode, newFindings } from "./programs";
 import { type Issue, newContext, type Reason } from "./scan";
 
@@ -36,6 +37,14 @@ export interface ShellAnalysis extends Analysis {
 
 /** Returns the programs `command` can run and whether any of them cannot be known statically. */
 export function analyze(command: string): ShellAnalysis {
+  const result = analyzeAsWritten(command);
+  const joined = typeof command === "string" && !result.issues.some((i) => i.code === "too-long") ? joinContinuations(command) : undefined;
+  return joined && joined.text !== command ? withJoined(result, analyzeAsWritten(joined.text), joined.at, command) : result;
+}
+
+// --- internal ---
+
+function analyzeAsWritten(command: string): ShellAnalysis {
   const ctx = newContext();
   const f = newFindings(ctx);
   if (typeof command !== "string") return fail(f, "", "internal", "command is not a string");
@@ -53,7 +62,24 @@ export function analyze(command: string): ShellAnalysis {
   return finish(f, command);
 }
 
-// --- internal ---
+/**
+ * Adds what the line reads as with its continuations removed (`joined`, whose index i was `at[i]` of
+ * `line`): its programs, modules and wrappers, and its reasons placed back in the line.
+ */
+function withJoined(a: ShellAnalysis, joined: ShellAnalysis, at: number[], line: string): ShellAnalysis {
+  const place = (i: number) => (i < at.length ? at[i] : line.length);
+  const why = joined.why.map((r) => {
+    const start = place(r.start);
+    const end = Math.max(start, r.end > 0 ? place(r.end - 1) + 1 : start);
+    return { ...r, start, end, text: excerpt(line, start, end) };
+  });
+  const merged = whyOf([...a.why, ...why], line);
+  const union = (x: string[], y: string[]) => (y.every((n) => x.includes(n)) ? x : [...new Set([...x, ...y])].sort());
+  // the commands of the joined line too, when they differ (the gate checks every command's words)
+  const shape = (cs: CommandInfo[]) => cs.map((c) => `${c.program} ${c.args.join(" ")}`).join("\n");
+  const commands = shape(a.commands) === shape(joined.commands) ? a.commands : [...a.commands, ...joined.commands];
+  return { ...a, programs: union(a.programs, joined.programs), modules: union(a.modules, joined.modules), wrappers: union(a.wrappers, joined.wrappers), dynamic: merged.length > 0, why: merged, commands, inline: [...a.inline, ...joined.inline].slice(0, 16) };
+}
 
 function fail(f: Findings, line: string, code: Issue["code"], message: string): ShellAnalysis {
   f.ctx.issues.push({ code, message, offset: 0 });

@@ -4,13 +4,8 @@
 // So a variable read in arithmetic is safe only when every value the line gives it is an integer
 // (literal, or an arithmetic result); anything else, or a variable the line never sets (its value
 // comes from the environment), makes the line dynamic. The uses are judged once the line is read.
+import { isIntegerVariable, isSpecial, writeMatters } from "./core";
 import { addReason, type ScanContext, type Span } from "./syntax";
-
-/** Shell variables whose value bash keeps an integer. */
-const NUMERIC: Readonly<Record<string, 1>> = {
-  RANDOM: 1, SRANDOM: 1, LINENO: 1, SECONDS: 1, EPOCHSECONDS: 1, PPID: 1, UID: 1, EUID: 1, BASHPID: 1,
-  OPTIND: 1, HISTCMD: 1, BASH_SUBSHELL: 1, SHLVL: 1,
-};
 
 /** Special parameters that always hold an integer: `$#`, `$?`, `$$`, `$!`. */
 export const NUMERIC_SPECIALS = "#?$!";
@@ -23,8 +18,28 @@ export interface ArithSink {
 }
 
 /** Records that arithmetic reads variable `name` at [start, end). */
-export function readsVariable(ctx: ScanContext, name: string, start: number, end: number): void {
-  if (!Object.hasOwn(NUMERIC, name)) ctx.arith.push({ name, start, end });
+export function readsVariable(ctx: ScanContext, name: string, start: number, end: number, what?: string): void {
+  ctx.arith.push(what ? { name, start, end, what } : { name, start, end });
+}
+
+/**
+ * Records a write to `name` whose value the analysis does not see (`read`, `printf -v`, `for`,
+ * `${x:=v}`): the value is unknown from then on, and the line is dynamic when bash or a program acts
+ * on that variable (`PS4`, `GIT_EXTERNAL_DIFF`; core.ts).
+ */
+export function unseenWrite(ctx: ScanContext, name: string, how: string, start: number, end: number): void {
+  assigns(ctx, name, 2);
+  if (writeMatters(name)) addReason(ctx, "unseen-assignment", `${how} gives \`${name}\` a value only known when the line runs, and bash or a program acts on that variable`, start, end);
+}
+
+/** True when `name` has the integer attribute (`declare -i` in the line, or bash's own: RANDOM, OPTIND...): assigning to it is arithmetic. */
+export function hasIntegerAttribute(ctx: ScanContext, name: string): boolean {
+  return ctx.integers?.has(name) === true || isIntegerVariable(name);
+}
+
+/** True when the line keeps `name` an integer: every write to it is a visible integer, and bash does not set it. */
+export function knownInteger(ctx: ScanContext, name: string): boolean {
+  return ctx.vars?.get(name) === 1 && !isSpecial(name);
 }
 
 /** Records a value the line gives `name`: an integer (1) or anything else (2). */
@@ -102,16 +117,16 @@ export function shellAssigns(ctx: ScanContext, name: string, start: number, end:
  */
 export function judgeReads(ctx: ScanContext): void {
   for (const e of ctx.subscriptReads ?? []) if (!ctx.assoc?.has(e.array)) ctx.arith.push(...e.reads);
-  if (ctx.shellAssigned && ctx.integers) {
+  if (ctx.shellAssigned) {
     for (const a of ctx.shellAssigned) {
-      if (ctx.integers.has(a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);
+      if (hasIntegerAttribute(ctx, a.name)) addReason(ctx, "integer-assignment", `a value assigned to the integer variable \`${a.name}\` is evaluated as arithmetic, where a[$(cmd)] runs cmd`, a.start, a.end);
     }
   }
   if (!ctx.arith.length) return;
   for (const u of ctx.arith) {
-    if (ctx.vars?.get(u.name) === 1) continue;
-    const why = ctx.vars?.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
-    addReason(ctx, "arithmetic-variable", `arithmetic reads \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
+    if (knownInteger(ctx, u.name)) continue;
+    const why = isSpecial(u.name) ? "bash sets it, to a value the line does not show" : ctx.vars?.has(u.name) ? "the line gives it a value that is not an integer" : "its value comes from outside the line";
+    addReason(ctx, "arithmetic-variable", `${u.what ?? "arithmetic reads"} \`${u.name}\`, and ${why}: a value like a[$(cmd)] runs cmd`, u.start, u.end);
   }
   ctx.arith.length = 0;
 }

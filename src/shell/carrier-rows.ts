@@ -30,6 +30,12 @@ export interface CarrierRow {
   /** Options without an argument that write or run (`-i` edits in place). */
   flags?: Readonly<Record<string, string>>;
   abbrev?: boolean;
+  /**
+   * The allow-list, when given: short options without an argument (`known`) and long options
+   * (`knownLong`) that are harmless; any option neither they nor the row's other fields list is dynamic.
+   */
+  known?: string;
+  knownLong?: readonly string[];
   /** Which words made by an expansion could be an option: any, or only unquoted (word-split) ones. */
   expansions?: "any" | "unquoted";
   /** Reads the rest of the call (git's settings and subcommands, a sed script, a console's commands). */
@@ -60,8 +66,13 @@ export function applyRow(row: CarrierRow, name: string, words: Word[], i: number
 /** Acts on what an option carries: analyzes a command line, or marks the line dynamic, and records the effect. */
 export function carry(kind: Carry, value: string | Word | undefined, at: Word, via: string, site: Site, f: Findings, info: CommandInfo): void {
   addEffect(info, `${kind === "writes" ? "writes" : "runs"} ${via}`);
-  if (kind === "writes" || kind === "script" || value === undefined) return;
   const span = spanOf(site, at);
+  if (kind === "script" && value !== undefined) {
+    // a program file that is stdin (`make -f -`, `awk -f /dev/stdin`) is not in the line
+    const text = typeof value === "string" ? value : value.flags === 0 ? value.text : undefined;
+    if (text === undefined || STDIN_FILES.test(text)) return dynamic(f, "stdin-script", `${via} reads its program from ${text === undefined ? "a file only known when the line runs" : "stdin"}, which is not in the line`, span);
+  }
+  if (kind === "writes" || kind === "script" || value === undefined) return;
   if (typeof value !== "string") {
     if (value.flags !== 0) return dynamic(f, "option-not-static", `${via} carries a command that is only known when the line runs`, span);
     value = value.text;
@@ -77,6 +88,9 @@ export function carry(kind: Carry, value: string | Word | undefined, at: Word, v
 }
 
 // --- internal ---
+
+/** Files that are a process's stdin or terminal. */
+const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/tty|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+)$/;
 
 /** True when a word holds an unquoted expansion, glob or brace: it may split into several words. */
 function splits(w: Word): boolean {
@@ -95,6 +109,9 @@ function longCarrier(row: CarrierRow, name: string, words: Word[], k: number, si
   const hit = find(row.long, opt, row.abbrev);
   const flag = find(row.flags, opt, row.abbrev);
   if (flag) addEffect(info, `${row.flags?.[flag[0]]} (${name} --${flag[0]})`);
+  if (!hit && row.knownLong && !flag && !row.knownLong.some((n) => n === opt || (row.abbrev && opt && n.startsWith(opt)))) {
+    dynamic(f, "unknown-option", `${name} ${w.text} is not an option this analysis knows to be harmless`, spanOf(site, w));
+  }
   if (!hit) return k;
   const value = eq >= 0 ? w.text.slice(eq + 1) : words[k + 1];
   carry(hit[1], value, w, `${name} --${hit[0]}`, site, f, info);
@@ -115,6 +132,10 @@ function shortCarrier(row: CarrierRow, name: string, words: Word[], k: number, s
       return attached ? k : k + 1;
     }
     if (row.shortArgs?.includes(ch)) return j + 1 < t.length ? k : k + 1;
+    if (row.known !== undefined && !row.known.includes(ch) && !flag) {
+      dynamic(f, "unknown-option", `${name} -${ch} is not an option this analysis knows to be harmless`, spanOf(site, w));
+      return k;
+    }
   }
   return k;
 }

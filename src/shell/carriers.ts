@@ -4,7 +4,7 @@
 // Rows are read by carrier-rows.ts; git, sed and the consoles (ssh -o, sqlite3, psql...) have their own
 // readers.
 import { applyRow, type CarrierRow } from "./carrier-rows";
-import type { CommandInfo, Findings, Site } from "./findings";
+import { type CommandInfo, type Findings, type Site, wordLike } from "./findings";
 import type { Word } from "./syntax";
 
 /** The names this table has rows for (computed when asked, not at load). */
@@ -14,7 +14,12 @@ export function carrierNames(): string[] {
 
 /** Applies `name`'s row, if it has one, to its arguments `words[i..]`; `info` is its resolved command. */
 export function checkCarriers(name: string, words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
-  if (Object.hasOwn(CARRIERS, name)) applyRow(CARRIERS[name], name, words, i, site, f, info);
+  if (Object.hasOwn(CARRIERS, name)) return applyRow(CARRIERS[name], name, words, i, site, f, info);
+  // git's dashed form (`/usr/lib/git-core/git-config ...`) is `git config ...`: git runs (for `bash.git`)
+  if (name.startsWith("git-") && (require("./git-table") as typeof import("./git-table")).isGitCommand(name.slice(4))) {
+    f.programs.add("git");
+    gitCarriers([...words.slice(0, i), wordLike(words[i - 1], name.slice(4)), ...words.slice(i)], i, site, f, info);
+  }
 }
 
 // --- internal ---
@@ -84,7 +89,20 @@ const CARRIERS: Readonly<Record<string, CarrierRow>> = {
   tree: { short: { o: "writes" }, expansions: "unquoted" },
   find: { expansions: "unquoted", custom: consoleCarriers },
   zip: { long: { "unzip-command": "line" }, shortArgs: "bnOt", expansions: "any", custom: consoleCarriers },
-  make: { long: { eval: "unseen" }, shortArgs: "CfIjlow", abbrev: true },
+  make: {
+    short: { E: "unseen", f: "script" },
+    long: { eval: "unseen", file: "script", makefile: "script" },
+    shortArgs: "CIjlowOW",
+    abbrev: true,
+    known: "bmBdehiknpqrRsStvwL",
+    knownLong: [
+      "always-make", "directory", "debug", "environment-overrides", "file", "makefile", "help", "ignore-errors", "include-dir", "jobs",
+      "keep-going", "load-average", "check-symlink-times", "just-print", "dry-run", "recon", "old-file", "assume-old", "output-sync",
+      "print-data-base", "question", "no-builtin-rules", "no-builtin-variables", "silent", "quiet", "no-keep-going", "stop", "touch",
+      "trace", "version", "print-directory", "no-print-directory", "what-if", "new-file", "assume-new", "warn-undefined-variables",
+      "no-silent", "shuffle", "jobserver-auth", "jobserver-style",
+    ],
+  },
   bat: { long: { pager: "line", "config-file": "unseen" }, abbrev: true, expansions: "any" },
   wget: { short: { e: "unseen" }, long: { execute: "unseen", "use-askpass": "line" }, abbrev: true },
   vim: VIM, vi: VIM, nvim: VIM, view: VIM, ex: VIM, vimdiff: VIM, gvim: VIM, rvim: VIM, evim: VIM, gview: VIM,

@@ -16,8 +16,10 @@ import type { Span } from "./syntax";
  * - unseen:   code or configuration that is not in the line (a file, a library, git settings), or
  *             code this analysis does not read (perl switches, Lua)
  * - names:    bash's tables of what a name runs (`BASH_CMDS[ls]=/bin/rm`, `BASH_ALIASES`), in any form
+ * - node:     node's options (`NODE_OPTIONS`): a module loaded from a URL (`--import data:...`) or an
+ *             env file is code or settings not in the line; other options are node's own
  */
-type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names";
+type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names" | "node";
 
 const VARIABLES: Readonly<Record<string, Kind>> = {
   PS0: "prompt", PS1: "prompt", PS2: "prompt", PS3: "prompt", PS4: "prompt",
@@ -27,7 +29,8 @@ const VARIABLES: Readonly<Record<string, Kind>> = {
   GIT_EXTERNAL_DIFF: "line", GIT_SSH_COMMAND: "line", GIT_SSH: "line", GIT_PAGER: "line", GIT_EDITOR: "line",
   GIT_SEQUENCE_EDITOR: "line", GIT_ASKPASS: "line", GIT_PROXY_COMMAND: "line",
   GIT_CONFIG_PARAMETERS: "unseen", GIT_CONFIG_COUNT: "unseen", GIT_CONFIG_GLOBAL: "unseen", GIT_CONFIG_SYSTEM: "unseen",
-  GIT_CONFIG: "unseen", GIT_EXEC_PATH: "unseen", GIT_TEMPLATE_DIR: "unseen",
+  GIT_CONFIG: "unseen", GIT_EXEC_PATH: "unseen", GIT_TEMPLATE_DIR: "unseen", GIT_ALLOW_PROTOCOL: "unseen", GIT_DIR: "unseen",
+  SHELLOPTS: "unseen", BASHOPTS: "unseen", BASH_COMPAT: "unseen", POSIXLY_CORRECT: "unseen",
   PAGER: "line", MANPAGER: "line", SYSTEMD_PAGER: "line", PSQL_PAGER: "line", GH_PAGER: "line", AWS_PAGER: "line", BAT_PAGER: "line",
   EDITOR: "line", VISUAL: "line", SUDO_EDITOR: "line", SYSTEMD_EDITOR: "line", FCEDIT: "line", LESSEDIT: "line",
   SSH_ASKPASS: "line", SUDO_ASKPASS: "line", BROWSER: "line", TERMINAL: "line", SHELL: "line",
@@ -36,6 +39,10 @@ const VARIABLES: Readonly<Record<string, Kind>> = {
   TAR_OPTIONS: "unseen", ZIPOPT: "unseen",
   PERL5OPT: "unseen", PERL5DB: "unseen", LUA_INIT: "unseen",
   BASH_CMDS: "names", BASH_ALIASES: "names",
+  NODE_OPTIONS: "node", PYTHONINSPECT: "unseen",
+  // npm reads its settings from the environment too (either case): the shell its scripts run with
+  npm_config_script_shell: "line", NPM_CONFIG_SCRIPT_SHELL: "line", npm_config_shell: "line", NPM_CONFIG_SHELL: "line",
+  npm_config_node_options: "node", NPM_CONFIG_NODE_OPTIONS: "node", npm_config_userconfig: "unseen", NPM_CONFIG_USERCONFIG: "unseen",
 };
 
 /** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */
@@ -58,6 +65,12 @@ export function checkAssignment(name: string, value: string, isStatic: boolean, 
   const via = `$${name}`;
   if (!isStatic) return dynamic(f, "environment", `${name} is given a value that is only known when the line runs, and it carries a command`, span);
   if (kind === "unseen") return dynamic(f, "environment", `${name} makes a program run code or read settings that are not in the line`, span);
+  if (kind === "node") {
+    if (/(?:--(?:import|require|loader|experimental-loader)[=\s]+|-r\s*)(?!node:)[a-z][\w+.-]*:|--env-file/i.test(value)) {
+      dynamic(f, "environment", `${name} makes node load code or settings that are not in the line`, span);
+    }
+    return;
+  }
   if (kind === "prompt") return f.expand(value, site.depth + 1, f, span);
   if (kind === "bash") return f.find(value, site.depth + 1, f, via, span);
   const line = kind === "lessopen" ? value.replace(/^\s*(?:\|\||\||-)/, "").replace(/%s/g, "x") : value;

@@ -10,7 +10,7 @@
 // is recorded, and a substitution's output makes the line dynamic. `${!x}` (the variable x names)
 // and `${x@P}` (x's value expanded as a prompt) are dynamic too.
 import { readAnsi } from "./ansi-c";
-import { NUMERIC_SPECIALS, assigns, readExpression, readsVariable, shellAssigns, tokenAt } from "./arith";
+import { NUMERIC_SPECIALS, assigns, readExpression, readsVariable, shellAssigns, tokenAt, unseenWrite } from "./arith";
 import { BQ, BS, type Cursor, DOLLAR, DQ, LB, LP, NL, PIPE, RB, RP, SQ } from "./cursor";
 import { isIndirect, readFunsub } from "./braces";
 import { ARITHMETIC, SUBSTITUTION, VARIABLE } from "./syntax";
@@ -28,8 +28,8 @@ export interface WordState {
 export function readQuoted(s: Cursor, w: WordState, c: number): void {
   if (w.arith && (c === SQ || c === DQ || (c === DOLLAR && s.at(s.pos + 1) === SQ))) return quotedExpression(s, w, c);
   if (c === BS) {
-    w.quoted = true;
     const n = s.at(s.pos + 1);
+    if (n !== NL) w.quoted = true; // a line continuation is removed, quoting nothing
     if (n >= 0 && n !== NL) w.text += s.src[s.pos + 1];
     s.pos += n < 0 ? 1 : 2;
   } else if (c === SQ) {
@@ -257,7 +257,11 @@ function skipParam(s: Cursor, w: WordState, inDq: boolean): void {
   const op = s.at(s.pos);
   const assigned = (op === 61 || (op === 58 && s.at(s.pos + 1) === 61)) && /^[A-Za-z_]/.test(name); // `${x:=WORD}`
   readOperator(s, w, inDq, start);
-  if (assigned) shellAssigns(s.ctx, name, ...s.span(start, s.pos + 1));
+  if (assigned) {
+    const [a, b] = s.span(start, s.pos + 1);
+    unseenWrite(s.ctx, name, "${name:=word}", a, b);
+    shellAssigns(s.ctx, name, a, b);
+  }
   s.pos++;
   s.depth--;
   w.flags |= VARIABLE;

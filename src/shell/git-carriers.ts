@@ -6,6 +6,7 @@
 // the repository's own config earlier are not visible here (SECURITY.md).
 import { applyRow, type CarrierRow } from "./carrier-rows";
 import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf, wordLike } from "./findings";
+import { CONFIG, GLOBAL, isGitCommand, isHarmlessSetting } from "./git-table";
 import { lookup } from "./option-spec";
 import type { Word } from "./syntax";
 
@@ -33,11 +34,6 @@ const SETTINGS: Readonly<Record<string, Setting>> = {
   "includeif.*.path": "unseen", "protocol.allow": "unseen", "protocol.*.allow": "unseen", "core.attributesfile": "unseen",
 };
 
-/** Settings that change only how git prints: no effect for the read-only check. */
-const PRINTING = /^(?:color|column|i18n|advice|log|pretty|format|status|grep|user)\.|^core\.(?:quotepath|abbrev)$|^diff\.(?:noprefix|renames|algorithm)$/;
-
-/** Global options that take the next word (`git -C dir status`). */
-const GLOBAL_ARGS = ["-C", "--git-dir", "--work-tree", "--namespace", "--super-prefix", "--list-cmds", "--attr-source"];
 
 /** Subcommands whose options or words run commands (others: only settings do). */
 const SUBCOMMANDS: Readonly<Record<string, CarrierRow & { config?: true; words?: "command" | "line" | "hook"; after?: string }>> = {
@@ -69,7 +65,7 @@ const SUBCOMMANDS: Readonly<Record<string, CarrierRow & { config?: true; words?:
 };
 
 /** Reads git's words after the program: settings and global options, then the subcommand's row. */
-export function gitCarriers(words: Word[], i: number, site: Site, f: Findings, info: CommandInfo): void {
+export function gitCarriers(words: Word[], i: number, site: Site, f: Findings, info: CommandInfo, aliases = new Map<string, string>(), depth = 0): void {
   let k = i;
   for (; k < words.length; k++) {
     const w = words[k];
@@ -77,16 +73,28 @@ export function gitCarriers(words: Word[], i: number, site: Site, f: Findings, i
       return dynamic(f, "option-not-static", "git is given a word only known when the line runs where a setting (-c) or option could be", spanOf(site, w));
     }
     const t = w.text;
-    if (t === "-c") setting(words[++k], w, site, f, info, "-c");
+    if (t === "-c") {
+      const alias = /^alias\.([^=]+)=([^]*)$/i.exec(words[k + 1]?.flags === 0 ? words[k + 1].text : "");
+      if (alias) aliases.set(alias[1].toLowerCase(), alias[2]);
+      setting(words[++k], w, site, f, info, "-c");
+    }
     else if (t === "--config-env" || t.startsWith("--config-env=")) settingFromEnvironment(t.includes("=") ? wordLike(w, t.slice(13)) : words[++k], w, site, f, info);
     else if (t.startsWith("--exec-path=")) {
       addEffect(info, "runs git --exec-path");
       dynamic(f, "unseen-code", "git --exec-path runs its subcommands from another folder", spanOf(site, w));
-    } else if (GLOBAL_ARGS.includes(t)) k++;
+    } else if (GLOBAL.args.has(t)) k++;
     else if (!t.startsWith("-")) break;
+    else if (!GLOBAL.flags.has(t) && !GLOBAL.args.has(t.slice(0, t.indexOf("=")))) {
+      return dynamic(f, "git-option", `git ${t} is not an option this analysis knows`, spanOf(site, w));
+    }
   }
   const sub = words[k];
-  if (!sub || !Object.hasOwn(SUBCOMMANDS, sub.text)) return;
+  if (!sub) return;
+  transports(words, i, site, f);
+  if (!isGitCommand(sub.text) && aliases.has(sub.text.toLowerCase())) return expandAlias(aliases, sub, words, k + 1, site, f, info, depth);
+  // an alias's text (or an external git-NAME) is not in the line: any command that is not git's own
+  if (!isGitCommand(sub.text)) return dynamic(f, "git-alias", `git ${sub.text} is not one of git's own commands: an alias or an external command runs what the line does not show`, spanOf(site, sub));
+  if (!Object.hasOwn(SUBCOMMANDS, sub.text)) return;
   const row = SUBCOMMANDS[sub.text];
   applyRow(row, `git ${sub.text}`, words, k + 1, site, f, info);
   if (row.config) configWords(sub.text, words, k + 1, site, f, info);
@@ -94,6 +102,19 @@ export function gitCarriers(words: Word[], i: number, site: Site, f: Findings, i
 }
 
 // --- internal ---
+
+/**
+ * `git -c alias.NAME=VALUE NAME ARGS`: an alias the line defines. `!CMD` ran as a command line (read
+ * with the setting); otherwise VALUE's words take NAME's place and are read again (`fetch
+ * --upload-pack=CMD`). Quotes or escapes in VALUE (git splits it its own way) or a chain of aliases are dynamic.
+ */
+function expandAlias(aliases: Map<string, string>, sub: Word, words: Word[], next: number, site: Site, f: Findings, info: CommandInfo, depth: number): void {
+  const value = aliases.get(sub.text.toLowerCase()) ?? "";
+  if (value.trimStart().startsWith("!")) return;
+  if (/["'\\]/.test(value) || depth > 3) return dynamic(f, "git-alias", `the git alias ${sub.text} expands to text this analysis does not split`, spanOf(site, sub));
+  const expanded = value.split(/\s+/).filter(Boolean).map((t) => wordLike(sub, t));
+  gitCarriers([...expanded, ...words.slice(next)], 0, site, f, info, aliases, depth + 1);
+}
 
 /** `-c KEY=VALUE` (and `clone -c`, `git config KEY VALUE`): a setting that may run a command. */
 function setting(w: Word | undefined, at: Word, site: Site, f: Findings, info: CommandInfo, via: string): void {
@@ -111,8 +132,9 @@ function setting(w: Word | undefined, at: Word, site: Site, f: Findings, info: C
 function valueOf(key: string, value: string | undefined, span: readonly [number, number], site: Site, f: Findings, info: CommandInfo): void {
   const kind = settingOf(key);
   if (!kind) {
-    if (!PRINTING.test(key.toLowerCase())) addEffect(info, `config ${key}`);
-    return;
+    if (isHarmlessSetting(key)) return;
+    addEffect(info, `config ${key}`);
+    return dynamic(f, "git-setting", `the git setting ${key} is not one this analysis knows to be harmless`, span);
   }
   addEffect(info, `runs config ${key}`);
   const command = commandOf(kind, value);
@@ -146,8 +168,9 @@ function settingOf(key: string): Setting | undefined {
 function settingFromEnvironment(w: Word | undefined, at: Word, site: Site, f: Findings, info: CommandInfo): void {
   if (!w) return;
   const key = w.text.split("=")[0];
+  if (w.flags === 0 && isHarmlessSetting(key)) return;
   addEffect(info, `config ${key}`);
-  if (w.flags !== 0 || settingOf(key)) dynamic(f, "environment", `git --config-env takes the value of ${key} from the environment`, spanOf(site, w));
+  dynamic(f, "environment", `git --config-env takes the value of ${key} from the environment`, spanOf(site, w));
 }
 
 /** `git config [--global] KEY VALUE` and `git clone -c/--config KEY=VALUE` write settings that may run later. */
@@ -160,11 +183,42 @@ function configWords(sub: string, words: Word[], i: number, site: Site, f: Findi
     }
     return;
   }
+  let reads = false;
+  const operands: Word[] = [];
+  for (let k = i; k < words.length; k++) {
+    const w = words[k];
+    const t = w.text;
+    if (w.flags !== 0) {
+      if (operands.length < 2) return dynamic(f, "option-not-static", "git config is given a word only known when the line runs, where an option, key or value could be", spanOf(site, w));
+      continue;
+    }
+    if (operands.length === 0 && (CONFIG.reads.has(t) || t.startsWith("--get"))) reads = true;
+    else if (t === "set" && operands.length === 0 && k === firstOperand(words, i)) continue;
+    else if (t.startsWith("-") && t.length > 1) {
+      const name = t.includes("=") ? t.slice(0, t.indexOf("=")) : t;
+      if (CONFIG.args.has(name)) k += t.includes("=") ? 0 : 1;
+      else if (!CONFIG.flags.has(t) && !(name.startsWith("--") && CONFIG.args.has(name))) {
+        return dynamic(f, "git-option", `git config ${t} is not an option this analysis knows (it may edit or rename settings)`, spanOf(site, w));
+      }
+    } else operands.push(w);
+  }
+  if (reads || operands.length < 2) return;
   addEffect(info, "writes git config");
-  const rest = words.slice(i).filter((w) => !(w.flags === 0 && w.text.startsWith("-")));
-  if (rest[0] && rest[1]) {
-    if (rest[0].flags !== 0 || rest[1].flags !== 0) return dynamic(f, "option-not-static", "git config writes a setting only known when the line runs", spanOf(site, rest[0]));
-    valueOf(rest[0].text, rest[1].text, spanOf(site, rest[1]), site, f, info);
+  valueOf(operands[0].text, operands[1].text, spanOf(site, operands[1]), site, f, info);
+}
+
+/** Index of the first word at or after `i` that is not an option (`git config set K V`'s `set`). */
+function firstOperand(words: Word[], i: number): number {
+  let k = i;
+  while (k < words.length && words[k].text.startsWith("-")) k += CONFIG.args.has(words[k].text) ? 2 : 1;
+  return k;
+}
+
+/** A remote of git's `ext::` or `fd::` transport runs a command (or talks to a descriptor) the analysis does not read. */
+function transports(words: Word[], i: number, site: Site, f: Findings): void {
+  for (let k = i; k < words.length; k++) {
+    const t = words[k].text;
+    if (t.includes("::") && /(?:^|[=\s])(?:ext|fd)::/i.test(t)) return dynamic(f, "git-transport", "git's ext:: and fd:: transports run a command or use a descriptor this analysis does not follow", spanOf(site, words[k]));
   }
 }
 

@@ -8,7 +8,7 @@ import { heredocScript } from "./heredocs";
 import { type Findings, type Site, dynamic, spanOf, interactive } from "./findings";
 import { scanCode } from "./inline-code";
 import { stdinOf } from "./runners";
-import { type Interpreter, lookupInterpreter } from "./interpreter-table";
+import { type Interpreter, lookupInterpreter, moduleRunsCode } from "./interpreter-table";
 import type { Span, Word } from "./syntax";
 
 /** Scans the inline code of interpreter `name` (the program of `words[i-1]`), if it is one. */
@@ -34,11 +34,15 @@ export function runInline(name: string, words: Word[], i: number, site: Site, f:
       const eq = t.indexOf("=");
       const opt = t.slice(2, eq < 0 ? undefined : eq);
       const value = eq >= 0 ? { ...w, text: t.slice(eq + 1) } : words[k + 1];
+      const known = spec.longCode?.includes(opt) || spec.longFile?.includes(opt) || spec.longArgs?.includes(opt) || spec.longFlags?.includes(opt);
+      const why = !known && spec.flags !== undefined && t !== "--" ? "is not an option this analysis knows to be harmless" : valueRunsCode(spec, opt, value);
+      if (why) return dynamic(f, "interpreter-option", `${name} ${t} ${why}`, spanOf(site, w));
       if (spec.longCode?.includes(opt)) code = inline(spec, name, value, `${name} --${opt}`, site, f) || true;
       else if (spec.longFile?.includes(opt)) file = true;
       if ((spec.longCode?.includes(opt) || spec.longFile?.includes(opt) || spec.longArgs?.includes(opt)) && eq < 0) k++;
       continue;
     }
+    if (name === "py" && /^-(?:\d[\d.]*(?:-(?:32|64))?|V:\S*)$/.test(t)) continue; // the launcher's version (`py -3.12`)
     if (t.length > 1 && t[0] === "-") {
       const r = shortOption(spec, name, words, k, site, f);
       if (r.stop) return;
@@ -63,17 +67,63 @@ const EXITS = new Set(["--version", "-V", "--help", "-h"]);
 function shortOption(spec: Interpreter, name: string, words: Word[], k: number, site: Site, f: Findings): { next: number; code: boolean; file: boolean; stop?: boolean } {
   const w = words[k];
   const t = w.text;
+  const refuse = (why: string) => {
+    dynamic(f, "interpreter-option", `${name} ${t} ${why}`, spanOf(site, w));
+    return { next: k, code: false, file: false, stop: true };
+  };
   for (let j = 1; j < t.length; j++) {
     const ch = t[j];
-    if (spec.stop?.includes(ch)) return { next: k, code: false, file: false, stop: true };
+    if (spec.stop?.includes(ch)) {
+      const module = j + 1 < t.length ? t.slice(j + 1) : words[k + 1]?.flags === 0 ? words[k + 1].text : "";
+      return moduleRunsCode(module) ? refuse(`runs the standard module ${module}, which runs code from its arguments or input`) : { next: k, code: false, file: false, stop: true };
+    }
+    if (spec.rest?.includes(ch)) {
+      const pattern = spec.restPattern?.[ch];
+      const taken = pattern ? (pattern.exec(t.slice(j + 1))?.[0] ?? "") : t.slice(j + 1);
+      const why = valueRunsCode(spec, ch, { ...w, text: taken });
+      if (why) return refuse(why);
+      if (!pattern) return { next: k, code: false, file: false };
+      j += taken.length; // the cluster goes on after the value (`-lne CODE`, `-0777ne CODE`)
+      continue;
+    }
     const takes = spec.code.includes(ch) || spec.args?.includes(ch) || spec.file?.includes(ch);
-    if (!takes) continue;
+    if (!takes) {
+      if (spec.flags !== undefined && !spec.flags.includes(ch)) return refuse(`has -${ch}, which is not an option this analysis knows to be harmless`);
+      continue;
+    }
     const attached = j + 1 < t.length;
     const value = attached ? { ...w, text: t.slice(j + 1) } : words[k + 1];
+    const why = valueRunsCode(spec, ch, value);
+    if (why) return refuse(why);
     if (spec.code.includes(ch)) inline(spec, name, value, `${name} -${ch}`, site, f);
     return { next: attached ? k : k + 1, code: spec.code.includes(ch), file: spec.file?.includes(ch) ?? false };
   }
   return { next: k, code: false, file: false };
+}
+
+/** Files that are a process's stdin: code read from them is not in the line. */
+const STDIN_FILES = /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+|\/dev\/tty)$/;
+
+/** Options whose value may be code, so one made by an expansion is dynamic (`perl -M"$m"`, `node --import "$u"`). */
+const CODE_VALUES = /^(?:perl [MmF]|javascript (?:r|require|import|loader|experimental-loader)|awk W)$/;
+
+/**
+ * Returns why the value of option `opt` (a letter or a long name) makes code run that is not in the
+ * line, if it does: a module given as code (`perl -M'x;system ...'`), a `data:` URL (`node --import`),
+ * a program file that is stdin (`awk -f /dev/stdin`), an awk `-W` that is not a plain setting.
+ */
+function valueRunsCode(spec: Interpreter, opt: string, value: Word | undefined): string | undefined {
+  if (!value) return undefined;
+  const file = spec.file?.includes(opt) || spec.longFile?.includes(opt);
+  if (value.flags !== 0) return file || CODE_VALUES.test(`${spec.language} ${opt}`) ? "is given a value only known when the line runs, which may be code" : undefined;
+  const v = value.text;
+  if (file && STDIN_FILES.test(v)) return "reads its program from stdin, which is not in the line";
+  if (spec.language === "perl" && (opt === "M" || opt === "m") && !/^-?[\w:]+(?:=[\w:,.-]*)?$/.test(v)) return "loads a module whose text is code";
+  if (spec.language === "perl" && opt === "F" && !/^[\w\s,:;|\\/.-]*$/.test(v)) return "splits with a pattern that may hold code";
+  if (spec.language === "javascript" && /^(?:r|require|import|loader|experimental-loader)$/.test(opt) && /^[a-z][\w+.-]*:/i.test(v) && !/^node:/.test(v)) return "loads code from a URL";
+  if (spec.language === "python" && opt === "X" && !/^(?:importtime(?:=\d)?|dev|utf8(?:=[01])?|faulthandler|tracemalloc(?:=\d+)?|warn_default_encoding|no_debug_ranges|frozen_modules(?:=on|=off)?|int_max_str_digits=\d+|perf|perf_jit|cpu_count=\w+|gil=[01]|showrefcount|pycache_prefix=[^]*|context_aware_warnings(?:=[01])?|thread_inherit_context(?:=[01])?)$/.test(v)) return "is given an -X setting this analysis does not know";
+  if (spec.language === "awk" && opt === "W" && !/^(?:v|version|usage|help|posix_space|interactive|dump|traditional|posix|compat|lint(?:=\w+)?|sprintf=\d+|random=\d+)$/.test(v)) return "is given a -W setting this analysis does not know";
+  return undefined;
 }
 
 /** Records and scans one piece of inline code. */

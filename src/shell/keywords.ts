@@ -5,7 +5,7 @@
 //   '[[' words and operators ']]'  |  function NAME ['()']  |  NAME '(' ')'  (a definition)
 //   time ['-p'] ['--'] pipeline                                   -> bash's keyword
 // `{ if do` are counted against `} fi done`: bash runs nothing of an unbalanced line.
-import { type ArithSink, assigns, isInteger, readName, readOperand, shellAssigns } from "./arith";
+import { type ArithSink, assigns, isInteger, readName, readOperand, shellAssigns, unseenWrite } from "./arith";
 import { CLASS, type Cursor, BQ, BS, DOLLAR, DQ, LB, LP, PIPE, RP, SEMI, SQ, TERM } from "./cursor";
 import { skipArith } from "./expansions";
 import { skipLines } from "./heredocs";
@@ -102,10 +102,13 @@ function skipForHeader(s: Cursor): void {
   }
   const words = skipWords(s, false);
   const items = words[1]?.text === "in" && words[1].flags === 0 ? words.slice(2) : undefined;
-  if (words[0]?.flags !== 0) return;
+  if (!words[0]) return;
+  const span = s.span(words[0].start, words[words.length - 1].end);
+  if (words[0].flags !== 0) return s.dynamic("variable-name", "the loop variable's name is made by an expansion", span[0], span[1]);
   const integers = items?.every(isIntegerWord) === true;
-  assigns(s.ctx, words[0].text, integers ? 1 : 2);
-  if (!integers) shellAssigns(s.ctx, words[0].text, ...s.span(words[0].start, words[words.length - 1].end));
+  if (integers) return assigns(s.ctx, words[0].text, 1);
+  unseenWrite(s.ctx, words[0].text, "the loop", span[0], span[1]);
+  shellAssigns(s.ctx, words[0].text, span[0], span[1]);
 }
 
 /** An integer in a `for` list: a literal, or a brace sequence of integers (`{1..10}`). */

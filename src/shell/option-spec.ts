@@ -26,6 +26,9 @@ export interface OptionSpec {
   longScript?: readonly string[];
   /** The script options' command line is run by bash, not /bin/sh (`nix-shell --run`). */
   bashScript?: boolean;
+  /** Short options naming an output file, where `|CMD` or `!CMD` is a command line /bin/sh runs (`strace -o`). */
+  pipe?: string;
+  longPipe?: readonly string[];
   /** Short options whose argument is split into words that go before the rest (`env -S`). */
   split?: string;
   longSplit?: readonly string[];

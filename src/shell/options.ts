@@ -140,6 +140,7 @@ function longOption(ref: Words, i: number, spec: OptionSpec, site: Site, f: Find
     case "split":
       return split(ref, i, eq >= 0 ? 1 : 2, value, site, f);
     case "arg":
+      if (spec.longPipe?.includes(name)) pipeTarget(value, site, f, via);
       return eq < 0 ? i + 1 : i;
     case "unknown":
       if (!spec.strict) return i;
@@ -176,6 +177,7 @@ function shortOptions(ref: Words, i: number, spec: OptionSpec, site: Site, f: Fi
       return -1;
     }
     if (spec.split?.includes(ch)) return split(ref, i, rest ? 1 : 2, rest ?? ref.words[i + 1], site, f);
+    if (spec.pipe?.includes(ch)) pipeTarget(rest ?? ref.words[i + 1], site, f, `-${ch}`);
     if (spec.arg?.includes(ch)) return rest ? i : i + 1;
     if (spec.attached?.includes(ch)) return i;
     if (spec.strict && !spec.flags?.includes(ch) && !spec.direct?.includes(ch) && !spec.shell?.includes(ch)) {
@@ -184,6 +186,13 @@ function shortOptions(ref: Words, i: number, spec: OptionSpec, site: Site, f: Fi
     }
   }
   return i;
+}
+
+/** An output file option's value: `|CMD` or `!CMD` pipes the output into CMD, run by /bin/sh. */
+function pipeTarget(w: Word | undefined, site: Site, f: Findings, via: string): void {
+  if (!w) return;
+  if (w.flags !== 0) return dynamic(f, "option-not-static", `${via} names an output that is only known when the line runs (|CMD runs CMD)`, spanOf(site, w));
+  if (w.text[0] === "|" || w.text[0] === "!") f.sh(w.text.slice(1), site.depth + 1, f, via, spanOf(site, w));
 }
 
 /**

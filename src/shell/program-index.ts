@@ -20,19 +20,20 @@ const U = UNMODELLED;
 /** The tables that have a row for `name`; 0 for a plain program. */
 export function tablesOf(name: string): number {
   const last = name.charCodeAt(name.length - 1);
-  // a versioned name (`python3.12`) or the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`): the tables decide
-  if ((last >= 48 && last <= 57) || name.startsWith("ld")) return ALL;
+  // a versioned name (`python3.12`), the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`) or git's
+  // dashed commands (`git-config`): the tables decide
+  if ((last >= 48 && last <= 57) || name.startsWith("ld") || name.startsWith("git-")) return ALL;
   return Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : 0;
 }
 
 export const PROGRAMS: Readonly<Record<string, number>> = {
   "[": B, alias: B, bind: B, compgen: B, complete: B, declare: B, enable: B, export: B, fc: B, getopts: B,
-  hash: B, let: B, local: B, mapfile: B, printf: B, read: B, readarray: B, readonly: B, test: B, typeset: B,
-  unset: B, wait: B,
+  hash: B, jobs: B, let: B, local: B, mapfile: B, printf: B, read: B, readarray: B, readonly: B, set: B, shopt: B,
+  test: B, typeset: B, unset: B, wait: B,
   bat: C, ed: C, emacs: C, emacsclient: C, evim: C, ex: C, gdb: C, git: C, gview: C, gvim: C, "ld.so": C,
   less: C, make: C, man: C, mysql: C, nvim: C, psql: C, rg: C, rsync: C, rvim: C, scp: C, sed: C, sftp: C,
   sort: C, sqlite3: C, tar: C, tree: C, vi: C, view: C, vim: C, vimdiff: C, wget: C, zip: C,
-  jruby: I, lua: I, luajit: I, node: I, nodejs: I, osascript: I, perl: I, php: I, rscript: I, ruby: I,
+  jruby: I, lua: I, luajit: I, node: I, nodejs: I, osascript: I, perl: I, php: I, rscript: I, ruby: I, "ts-node": I, tsx: I,
   ".": R, asdf: R, ash: R, at: R, bash: R, batch: R, bundle: R, bundler: R, bunx: R, busybox: R, c8: R,
   caffeinate: R, catchsegv: R, cgexec: R, chokidar: R, chpst: R, chronic: R, chroot: R, chrt: R,
   concurrently: R, corepack: R, cpulimit: R, "cross-env": R, "cross-env-shell": R, dash: R, "dbus-launch": R,

@@ -3,13 +3,13 @@
 // commands (carriers.ts), an interpreter's inline code (interpreters.ts) and what a runner runs
 // (runners.ts). Fail closed: whenever a program, or a command line that will be run, is not known
 // before the line runs, the analysis is dynamic, with the reason and where.
-import { type ArithSink, readName, readOperand, readsVariable } from "./arith";
+import { type ArithSink, hasIntegerAttribute, isInteger, readName, readOperand, readsVariable, shellAssigns } from "./arith";
 import { carriesCommand, checkAssignment } from "./environment";
 import { type CommandInfo, type Findings, type Site, addEffect, basename, dynamic, record, spanOf, stop } from "./findings";
 import { type Seen, skipOptions, type Words } from "./options";
 import { BUILTIN, CARRIER, INTERPRETER, RUNNER, tablesOf, UNMODELLED } from "./program-index";
 import { readsStdin, run } from "./runners";
-import { MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText } from "./scan";
+import { ARITHMETIC, MAX_DEPTH, type ScanContext, type SimpleCommand, type Span, scan, scanExpansionText } from "./scan";
 import { splitAssignment, type Word } from "./syntax";
 import { isLoader, wrapperOf } from "./wrappers";
 
@@ -154,10 +154,18 @@ function assignment(w: Word, site: Site, f: Findings, effects: string[]): void {
   checkAssignment(name, value, w.flags === 0, span, site, f, raw.startsWith("("));
   const sink: ArithSink = { ctx: f.ctx, expand: (t, sp) => f.expand(t, site.depth + 1, f, sp) };
   if (f.ctx.namerefs?.has(name)) readName(sink, value, w.flags === 0, span, 0); // `declare -n r; r=NAME` names r's target
-  if (!f.ctx.integers?.has(name)) return;
+  // judged once the line is read: `declare -i x` may come later in the text and still run first (a function)
+  if (!integerValue(w, value, raw)) shellAssigns(f.ctx, name, span[0], span[1]);
+  if (!hasIntegerAttribute(f.ctx, name)) return;
   if (append) readsVariable(f.ctx, name, span[0], span[1]); // `x+=1` evaluates x's value too
   if (raw.startsWith("(")) return dynamic(f, "integer-assignment", `the elements of the integer array \`${name}\` are evaluated as arithmetic`, span);
   readOperand(sink, { text: value, raw, flags: w.flags }, span);
+}
+
+/** True when an assignment's value is an integer: a literal, an arithmetic result, `$?`, `$#`, `$$`, `$!`. */
+function integerValue(w: Word, value: string, raw: string): boolean {
+  if (raw.startsWith("(")) return false;
+  return (w.flags === 0 && isInteger(value)) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw)) || /^"?\$\{?[#?$!]\}?"?$/.test(raw);
 }
 
 function describe(w: Word): string {

@@ -3,7 +3,7 @@
 //             | ('&>' | '&>>') word
 // The target is a word (its substitutions run) but never a program. A `<<` queues its heredoc,
 // whose body is read after the end of the line (heredocs.ts).
-import { variableOf } from "./arith";
+import { readsVariable, variableOf } from "./arith";
 import { AMP, type Cursor, CLASS, DASH, GT, LP, LT, PIPE, TERM } from "./cursor";
 import { heredocDelimiter } from "./heredocs";
 import type { Redirect, SimpleCommand, Word } from "./syntax";
@@ -40,7 +40,9 @@ export function readRedirect(s: Cursor, cmd: SimpleCommand): void {
   if (op === "<<" || op === "<<-") {
     // the delimiter is the word after quote removal alone: `<<$q` ends at a line `$q`
     const delim = heredocDelimiter(target.raw);
-    s.heredocs.push({ redirect, delim, strip: op === "<<-", quoted: target.quoted || /['"\\]/.test(target.raw) });
+    // a line continuation inside the word (`<<E\<newline>OF`) is removed before bash reads it: no quoting
+    const quoted = /['"\\]/.test(target.raw.replace(/\\\n/g, ""));
+    s.heredocs.push({ redirect, delim, strip: op === "<<-", quoted });
   }
 }
 
@@ -55,6 +57,7 @@ function duplicated(s: Cursor, target: Word): void {
     return;
   }
   const name = variableOf(target.raw);
-  if (name !== undefined && s.ctx.vars?.get(name) === 1) return;
+  // judged once the whole line is read: a write later in the line (`export x=...`) counts too
+  if (name !== undefined) return void readsVariable(s.ctx, name, ...s.span(target.start, target.end), "bash expands the target of >& again, and it reads");
   s.dynamic("redirect-target", "bash expands the target of >& again when it is not a number, running the substitutions in its value, which is only known when the line runs", target.start, target.end);
 }

@@ -99,7 +99,7 @@ export const RUNNERS: Table<RunnerSpec> = {
   chroot: { kind: "command", long: ["userspec", "groups"], longFlags: ["skip-chdir", "help", "version"], abbrev: true, positionals: 1 },
   taskset: { kind: "command", flags: "acp", positionals: 1, noCommand: "p" },
   chrt: { kind: "command", arg: "TPD", flags: "bdfiorRamv", positionals: 1, noCommand: "p" },
-  strace: { kind: "command", arg: "abeEIoOpPsSuUX" },
+  strace: { kind: "command", arg: "abeEIoOpPsSuUX", long: ["output"], pipe: "o", longPipe: ["output"] },
   ltrace: { kind: "command", arg: "aAeEFlnopsuX" },
   unshare: { kind: "command", arg: "SGRw", long: ["propagation", "setgroups", "setuid", "setgid", "root", "wd", "map-user", "map-group", "map-users", "map-groups", "monotonic", "boottime"] },
   nsenter: { kind: "command", arg: "tSGW", long: ["target", "setuid", "setgid", "wdns"] },

@@ -8,6 +8,7 @@ import { lookup, type RunnerSpec } from "./option-spec";
 import { runScript, type Seen, skipOptions, type Words } from "./options";
 import { MAX_DEPTH, PROCESS, type Redirect, SUBSTITUTION, VARIABLE } from "./scan";
 import type { Word } from "./syntax";
+import { BASH_LIKE, BASH_LONG, shellOptionWhy } from "./core";
 import { FIND_EXEC, SHELL_ARG_OPTIONS, SHELL_LONG_ARG, STDIN_FILES } from "./wrappers";
 
 /** Analyzes what a runner runs; `words[i]` is its first argument. */
@@ -254,10 +255,16 @@ function runShell(words: Word[], i: number, site: Site, f: Findings, name: strin
       if (SHELL_LONG_ARG.includes(t.split("=")[0].slice(2))) {
         dynamic(f, "startup-file", `${t.split("=")[0]} makes ${name} read a file of commands that are not in the line`, spanOf(site, w));
         if (!t.includes("=")) i++;
+      } else if (BASH_LIKE.has(name) && !BASH_LONG.has(t.slice(2))) {
+        dynamic(f, "shell-option", `${name} ${t} changes how the shell runs its commands, which this analysis does not model`, spanOf(site, w));
       }
       continue;
     }
     if (t.length < 2 || (t[0] !== "-" && t[0] !== "+")) break;
+    if (BASH_LIKE.has(name)) {
+      const why = shellOptionWhy(t, words[i + 1]);
+      if (why) dynamic(f, "shell-option", `${name} ${why} changes how the shell runs its commands, which this analysis does not model`, spanOf(site, w));
+    }
     if (t.includes("c")) dashC = true;
     if (t.includes("s")) stdin = true;
     if (SHELL_ARG_OPTIONS.includes(t[t.length - 1])) i++;

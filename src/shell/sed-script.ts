@@ -7,7 +7,10 @@ import { type CommandInfo, type Findings, type Site, addEffect, dynamic, spanOf 
 import type { Span, Word } from "./syntax";
 
 /** The scripts found, whether a script option was given (then operands are files), and --sandbox. */
-type Scripts = Word[] & { sandbox?: boolean; given?: boolean };
+type Scripts = Word[] & { sandbox?: boolean; given?: boolean; stdin?: Word };
+
+/** A script file that is stdin (`sed -f -`, `-f /dev/stdin`), or named by an expansion: its commands are not in the line. */
+const fromStdin = (w: Word | undefined) => w !== undefined && (w.flags !== 0 || /^(?:-|\/dev\/stdin|\/dev\/fd\/\d+|\/proc\/[^/]+\/fd\/\d+)$/.test(w.text));
 
 const LONG_ARG = ["expression", "file", "line-length"];
 const LONG_FLAG = ["quiet", "silent", "debug", "in-place", "null-data", "zero-terminated", "regexp-extended", "separate", "sandbox", "unbuffered", "posix", "follow-symlinks", "binary", "help", "version"];
@@ -34,6 +37,7 @@ export function sedCarriers(words: Word[], i: number, site: Site, f: Findings, i
     }
   }
   if (scripts.sandbox) return; // --sandbox refuses e, w and r
+  if (scripts.stdin) dynamic(f, "stdin-script", "sed reads its script from stdin or a file only known when the line runs (it may hold e or w commands)", spanOf(site, scripts.stdin));
   for (const s of scripts) {
     if (s.flags !== 0) {
       dynamic(f, "inline-code", "sed runs a script only known when the line runs (it may hold e or w commands)", spanOf(site, s));
@@ -52,6 +56,7 @@ function longOption(words: Word[], k: number, scripts: Scripts, info: CommandInf
   const value = eq >= 0 ? { ...words[k], text: t.slice(eq + 1) } : words[k + 1];
   if (name === "expression" && value) scripts.push(value);
   if (name === "file") addEffect(info, "runs a sed script file");
+  if (name === "file" && fromStdin(value)) scripts.stdin = value;
   if (name === "file" || name === "expression") scripts.given = true;
   if (name === "in-place") addEffect(info, "writes sed -i");
   if (name === "sandbox") scripts.sandbox = true;
@@ -74,6 +79,7 @@ function shortOptions(words: Word[], k: number, scripts: Scripts, info: CommandI
       const value = j + 1 < t.length ? { ...w, text: t.slice(j + 1) } : words[k + 1];
       if (ch === "e" && value) scripts.push(value);
       if (ch === "f") addEffect(info, "runs a sed script file");
+      if (ch === "f" && fromStdin(value)) scripts.stdin = value;
       scripts.given = true;
       return j + 1 < t.length ? k : k + 1;
     }

@@ -132,7 +132,7 @@ export class Scanner extends Cursor {
 function noteAssignment(ctx: Cursor["ctx"], w: Word): void {
   const { name, value, raw, append } = splitAssignment(w);
   if (raw.startsWith("(")) return assigns(ctx, name, 2);
-  const integer = (w.flags === 0 && isInteger(value)) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw));
+  const integer = (w.flags === 0 && isInteger(value)) || (w.flags === ARITHMETIC && /^\$\(\([^]*\)\)$/.test(raw)) || /^"?\$\{?[#?$!]\}?"?$/.test(raw);
   // `x+=5` keeps x an integer only if the line gave it one before (digits after digits, or a sum)
   const appendsToUnknown = append && !ctx.vars?.has(name);
   assigns(ctx, name, integer && !appendsToUnknown ? 1 : 2);

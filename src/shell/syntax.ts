@@ -83,7 +83,7 @@ export interface ScanContext {
    */
   vars?: Map<string, 1 | 2>;
   /** Variables read in arithmetic, with where: judged once the whole line is known. */
-  arith: { name: string; start: number; end: number }[];
+  arith: { name: string; start: number; end: number; what?: string }[];
   /** Variables given the integer attribute (`declare -i n`): assigning to them is arithmetic. */
   integers?: Set<string>;
   /**

@@ -11,7 +11,8 @@ interface Case {
   dynamic: boolean;
 }
 
-const CORPUS = path.resolve(import.meta.dir, "../../../shared/corpus/shell-programs.jsonl");
+// next to the checkout (../shared), or where AH_SHELL_CORPUS says (a worktree elsewhere)
+const CORPUS = process.env.AH_SHELL_CORPUS || path.resolve(import.meta.dir, "../../../shared/corpus/shell-programs.jsonl");
 const BIN = process.env.AGENTIHOOKS_BIN || path.resolve(import.meta.dir, "../../dist/agentihooks");
 
 function loadCorpus(): Case[] {

@@ -9,7 +9,7 @@ import { analyze } from "../../src/shell/analyze";
 import { wrapperOf } from "../../src/shell/wrappers";
 
 const BASH = ["/bin/bash", "/usr/bin/bash"].find(existsSync);
-const CORPUS = path.resolve(import.meta.dir, "../../../shared/corpus/shell-programs.jsonl");
+const CORPUS = process.env.AH_SHELL_CORPUS || path.resolve(import.meta.dir, "../../../shared/corpus/shell-programs.jsonl");
 
 // Builtins with effects outside the sandbox (or on the test's shell) are not run.
 const UNSAFE = new Set(["cd", "exec", "kill", "ulimit", "trap", "exit", "source", ".", "ssh", "su", "watch", "script", "umask", "shopt", "set"]);
