@@ -83,6 +83,20 @@ describe.each(["claude", "codex", "copilot"] as PluginHarness[])("%s: the plugin
   });
 });
 
+describe.each(["claude", "codex", "copilot"] as PluginHarness[])("%s: doctor on the plugin the CLI installed", (harness) => {
+  // What each CLI records of an install is its own (enabledPlugins, config.toml [plugins]): doctor reads the real one.
+  test("reports the plugin, never suggests init on top, and warns when init registered the hooks too", () => {
+    const w = pluginWorld(harness);
+    const doctor = () => JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks as { level: string; text: string; fix?: string }[];
+    const before = doctor();
+    expect(before.some((c) => c.level === "ok" && c.text.startsWith(`${harness}: the agentihooks plugin is enabled in `)), JSON.stringify(before)).toBe(true);
+    expect(JSON.stringify(before)).not.toContain(`agentihooks init --target ${harness}`);
+    w.agentihooks(["init", "--target", harness, "--no-mcp"]);
+    const twice = doctor().filter((c) => c.text.startsWith(`${harness}: hooks registered twice: by the plugin`));
+    expect(twice.map((c) => c.fix)).toEqual([`agentihooks uninit --target ${harness}`]);
+  });
+});
+
 describe("codex: plugin hooks nobody reviewed", () => {
   // What docs/install.md tells Codex users: trust the plugin's hooks in /hooks once. Measured here so a
   // Codex that starts running them unreviewed (or stops offering the review) is noticed.

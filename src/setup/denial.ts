@@ -10,7 +10,7 @@ import { findGitRoot } from "../conditions/trust";
 import { oneLine } from "../errors";
 import { homePaths } from "../state/home";
 import { pathPrivacyVerdict, quoteArg } from "../state/private";
-import { secureHome } from "../state/secure-home";
+import { makePrivateDir, secureHome } from "../state/secure-home";
 import { loadState, profileChain } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 
@@ -103,12 +103,15 @@ function keptChain(target: Target, gone: string[]): string[] {
 }
 
 /**
- * After `init`: makes the home private and repairs it (not on a dry run), then returns the repair
- * lines and, when every call of `targets` would still be denied, the red line's text.
+ * After `init`: makes the home and its runtime conditions folder private and repairs them (not on a
+ * dry run), then returns the repair lines and, when every call of `targets` would still be denied,
+ * the red line's text.
  */
 export function checkAfterInit(targets: readonly Target[], cwd: string, env: Record<string, string | undefined>, dryRun: boolean): { repaired: string[]; denied?: string } {
   const { config } = readConfig(env);
   const repaired = dryRun ? [] : secureHome(homePaths().home, config.strictModes).repaired;
+  // The runtime layer, so the first condition is one file written, with no mkdir (private, as the home).
+  if (!dryRun) makePrivateDir(homePaths().conditions);
   // The harnesses set up before count too: their calls go through the same home.
   let recorded: Target[] = [];
   try {

@@ -1,12 +1,12 @@
-// doctor's checks of how agentihooks is installed: the Claude plugin, hooks registered twice (the
-// plugin and `init`, or the user and the project scope: every event then runs agentihooks twice),
+// doctor's checks of how agentihooks is installed: the plugin (Claude, Codex, Copilot), hooks registered
+// twice (the plugin and `init`, or the user and the project scope: every event then runs agentihooks twice),
 // and Codex's project trust (Codex loads a repository's .codex/ only in a project the person trusted).
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { TARGETS, type Target } from "../types";
 import type { Check } from "./check";
 import { codexMcp, parseToml } from "./codex-mcp";
-import type { Scope, SetupContext } from "./harness-setup";
+import { type Scope, type SetupContext, copilotHome } from "./harness-setup";
 import { SETUPS } from "./init";
 import { readConfigFile } from "./json-file";
 
@@ -29,13 +29,42 @@ function claudeSettings(scopes: Scope[], ctx: SetupContext): [string, { enabledP
   });
 }
 
+/** true when `enabled` (a plugin id -> on map) turns on agentihooks from any marketplace. */
+const enablesUs = (enabled: unknown) =>
+  !!enabled && typeof enabled === "object" && Object.entries(enabled).some(([id, on]) => /^agentihooks@/.test(id) && on === true);
+
 /** Returns the settings file that enables the agentihooks plugin in Claude Code (`enabledPlugins`), or undefined. */
 export function claudePluginFile(scopes: Scope[], ctx: SetupContext): string | undefined {
-  for (const [path, value] of claudeSettings(scopes, ctx)) {
-    const enabled = value.enabledPlugins && typeof value.enabledPlugins === "object" ? value.enabledPlugins : {};
-    if (Object.entries(enabled).some(([id, on]) => /^agentihooks@/.test(id) && on === true)) return path;
+  return claudeSettings(scopes, ctx).find(([, value]) => enablesUs(value.enabledPlugins))?.[0];
+}
+
+/** `codex plugin add` records `[plugins."agentihooks@<marketplace>"] enabled = true` in config.toml (measured, Codex 0.169). */
+function codexPluginFile(ctx: SetupContext): string | undefined {
+  const toml = codexMcp.configPath("user", ctx);
+  try {
+    const parsed = parseToml(readFileSync(toml, "utf8"), toml) as { plugins?: Record<string, { enabled?: unknown } | undefined> };
+    const plugins = parsed.plugins && typeof parsed.plugins === "object" ? parsed.plugins : {};
+    return enablesUs(Object.fromEntries(Object.entries(plugins).map(([id, p]) => [id, p?.enabled]))) ? toml : undefined;
+  } catch {
+    return undefined; // missing, or a config.toml that does not parse (the hook-trust check reports it)
   }
-  return undefined;
+}
+
+/** `copilot plugin install` records `enabledPlugins` in ~/.copilot/settings.json (measured, Copilot CLI 1.0.102). */
+function copilotPluginFile(ctx: SetupContext): string | undefined {
+  const path = join(copilotHome(ctx), "settings.json");
+  try {
+    const value = JSON.parse(readFileSync(path, "utf8")) as { enabledPlugins?: unknown } | null;
+    return enablesUs(value?.enabledPlugins) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The harnesses with the agentihooks plugin enabled, each with the file that enables it. */
+export function pluginFiles(scopes: Scope[], ctx: SetupContext): Partial<Record<Target, string>> {
+  const found: Partial<Record<Target, string>> = { claude: claudePluginFile(scopes, ctx), codex: codexPluginFile(ctx), copilot: copilotPluginFile(ctx) };
+  return Object.fromEntries(Object.entries(found).filter(([, path]) => path !== undefined));
 }
 
 /** Returns the scopes whose config of `target` calls agentihooks. */
@@ -51,20 +80,22 @@ export function registeredScopes(target: Target, scopes: Scope[], ctx: SetupCont
   });
 }
 
-/** The plugin: its hooks need `agentihooks` on PATH, and `init` on top of it runs every hook twice. */
-export function pluginChecks(plugin: string, scopes: Scope[], ctx: SetupContext, env: Record<string, string | undefined>): Check[] {
-  const checks: Check[] = [{ level: "ok", text: `claude: the agentihooks plugin is enabled in ${plugin}` }];
+/** The plugin in `target`: its hooks need `agentihooks` on PATH, and `init` on top of it runs every hook twice. */
+export function pluginChecks(target: Target, plugin: string, scopes: Scope[], ctx: SetupContext, env: Record<string, string | undefined>): Check[] {
+  const checks: Check[] = [{ level: "ok", text: `${target}: the agentihooks plugin is enabled in ${plugin}` }];
   if (!Bun.which("agentihooks", { PATH: env.PATH ?? "" })) {
-    checks.push({ level: "fail", text: "claude: the plugin's hooks find no agentihooks on PATH: every guarded tool call is denied", fix: "put the agentihooks executable in a folder on PATH (see docs/install.md)" });
+    checks.push({ level: "fail", text: `${target}: the plugin's hooks find no agentihooks on PATH: every guarded tool call is denied`, fix: "put the agentihooks executable in a folder on PATH (see docs/install.md)" });
   }
-  // disableAllHooks turns the plugin's hooks off too (init's hooks get this check from claude-doctor.ts).
-  const off = claudeSettings(scopes, ctx).find(([, v]) => v.disableAllHooks === true)?.[0];
-  if (off) checks.push({ level: "fail", text: `claude: ${off} sets disableAllHooks: Claude runs no hooks, the plugin's included`, fix: `remove "disableAllHooks" from ${off}` });
-  for (const scope of registeredScopes("claude", scopes, ctx)) {
+  if (target === "claude") {
+    // disableAllHooks turns the plugin's hooks off too (init's hooks get this check from claude-doctor.ts).
+    const off = claudeSettings(scopes, ctx).find(([, v]) => v.disableAllHooks === true)?.[0];
+    if (off) checks.push({ level: "fail", text: `claude: ${off} sets disableAllHooks: Claude runs no hooks, the plugin's included`, fix: `remove "disableAllHooks" from ${off}` });
+  }
+  for (const scope of registeredScopes(target, scopes, ctx)) {
     checks.push({
       level: "warn",
-      text: `claude: hooks registered twice: by the plugin and by ${SETUPS.claude.configPath(scope, ctx)}: every event runs agentihooks twice`,
-      fix: `agentihooks uninit --target claude${scope === "project" ? " --scope project" : ""}`,
+      text: `${target}: hooks registered twice: by the plugin and by ${SETUPS[target].configPath(scope, ctx)}: every event runs agentihooks twice`,
+      fix: `agentihooks uninit --target ${target}${scope === "project" ? " --scope project" : ""}`,
     });
   }
   return checks;

@@ -25,7 +25,7 @@ import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
 import { geminiChecks } from "./gemini-doctor";
 import { everyCallDenied, denialLine } from "./denial";
-import { claudePluginFile, codexProjectTrust, pluginChecks, registeredScopes, twiceChecks } from "./doctor-install";
+import { codexProjectTrust, pluginChecks, pluginFiles, registeredScopes, twiceChecks } from "./doctor-install";
 import { slowInterpreters } from "./doctor-interpreters";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
@@ -64,13 +64,17 @@ export function runDoctor(opts: DoctorOptions): Check[] {
   const { config } = readConfig(opts.env);
   const scopes: Scope[] = findGitRoot(opts.cwd) ? ["user", "project"] : ["user"];
   const setup = setupContext(opts);
-  const plugin = claudePluginFile(scopes, setup);
-  const active = TARGETS.filter((t) => checkHarness(t, self, state, scopes, setup, checks, t === "claude" && !!plugin));
-  // The plugin registers Claude's hooks and MCP server itself: a plugin-only Claude is set up.
-  const hooked = plugin && !active.includes("claude") ? (["claude", ...active] as Target[]) : active;
-  if (plugin) checks.push(...pluginChecks(plugin, scopes, setup, opts.env));
-  if (plugin && state.targets?.claude?.profiles === undefined && state.targets?.global?.profiles === undefined) {
-    checks.push({ level: "info", text: "claude: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does" });
+  const plugins = pluginFiles(scopes, setup);
+  const active = TARGETS.filter((t) => checkHarness(t, self, state, scopes, setup, checks, !!plugins[t]));
+  // The plugin registers the harness's hooks itself: a plugin-only harness is set up.
+  const hooked = TARGETS.filter((t) => active.includes(t) || plugins[t]);
+  for (const t of TARGETS) {
+    const plugin = plugins[t];
+    if (!plugin) continue;
+    checks.push(...pluginChecks(t, plugin, scopes, setup, opts.env));
+    if (state.targets?.[t]?.profiles === undefined && state.targets?.global?.profiles === undefined) {
+      checks.push({ level: "info", text: `${t}: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does` });
+    }
   }
   if (!hooked.length) checks.push(nothingSetUp(state, scopes));
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));

@@ -21,7 +21,7 @@ import { harnessDir, installedBy, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
 import { codexMcp } from "./codex-mcp";
 import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
-import { checkHome, checkProjectScope } from "./scope-check";
+import { checkHome, checkHomeVars, checkProjectScope } from "./scope-check";
 import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRecord } from "./sandbox-plan";
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
@@ -201,6 +201,7 @@ export interface InitOptions extends SetupOptions {
 /** Returns the context after checking where `verb` may write: the home, or a repository of its own. */
 function checkedContext(opts: SetupOptions, verb: string): SetupContext {
   const ctx = setupContext(opts);
+  checkHomeVars(opts.env);
   if (opts.scope === "project") checkProjectScope(opts.cwd, ctx, opts.targets.map((t) => SETUPS[t]), verb);
   else checkHome(ctx.home);
   return ctx;

@@ -44,6 +44,15 @@ export function checkHome(home: string): void {
   throw new AgentihooksError("E_PATH", why);
 }
 
+/** The variables that move a folder init and uninit write in (each harness's, and agentihooks' own). */
+const HOME_VARS = ["AGENTIHOOKS_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME"] as const;
+
+/** Throws when one of HOME_VARS is not valid UTF-8 (it reaches us with U+FFFD in it, as HOME would). */
+export function checkHomeVars(env: Record<string, string | undefined>): void {
+  const bad = HOME_VARS.find((name) => env[name]?.includes("\uFFFD"));
+  if (bad) throw new AgentihooksError("E_PATH", `${bad}'s path ${NOT_UTF8}: rename the folder, or point ${bad} at one whose path is valid UTF-8`);
+}
+
 /**
  * Throws unless project scope has a repository of its own: `cwd` inside a git repository whose root is
  * not the home, and no project config that is also the user config (CLAUDE_CONFIG_DIR pointing into it).

@@ -1,5 +1,5 @@
 // `doctor` knows how agentihooks is installed (issue 24, part 6), through the compiled executable: a
-// plugin install (set up, and never told to run init on top), hooks registered twice (plugin + init,
+// plugin install in Claude, Codex or Copilot (set up, and never told to run init on top), hooks registered twice (plugin + init,
 // user + project), a project-only setup checked from outside its repository, Codex's project trust,
 // a slow interpreter (a version-manager shim), and its summary: a count of problems and warnings,
 // never "no problems found" under a warning, one fix line per distinct fix.
@@ -70,6 +70,62 @@ describe("the Claude plugin", () => {
     });
     expect(ah(sb, ["uninit", "--target", "claude", "--no-mcp"], env).exitCode).toBe(0);
     expect(texts(doctor(sb, env), "warn").some((t: string) => t.includes("registered twice"))).toBe(false);
+  });
+});
+
+/** Enables the plugin as `codex plugin add` (config.toml) and `copilot plugin install` (settings.json) record it. */
+const OTHER_PLUGIN = {
+  codex: (sb: Sandbox) => writeFile(join(sb.userHome, ".codex", "config.toml"), '[marketplaces.agentihooks]\nsource_type = "local"\nsource = "/src/agentihooks"\n\n[plugins."agentihooks@agentihooks"]\nenabled = true\n'),
+  copilot: (sb: Sandbox) => writeFile(join(sb.userHome, ".copilot", "settings.json"), JSON.stringify({ extraKnownMarketplaces: { agentihooks: { source: { source: "directory", path: "/src/agentihooks" } } }, enabledPlugins: { "agentihooks@agentihooks": true } }, null, 2)),
+};
+const pluginFile = (sb: Sandbox, t: "codex" | "copilot") => join(sb.userHome, t === "codex" ? ".codex/config.toml" : ".copilot/settings.json");
+
+describe.each(["codex", "copilot"] as const)("the %s plugin", (t) => {
+  test("a plugin-only install is set up: no failure, no advice to run init on top", () => {
+    const sb = sandbox();
+    const env = withPath(sb);
+    OTHER_PLUGIN[t](sb);
+    const r = doctor(sb, env);
+    expect(texts(r, "ok")).toContain(`${t}: the agentihooks plugin is enabled in ${pluginFile(sb, t)}`);
+    expect(texts(r, "info")).toContain(`${t}: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does`);
+    expect(JSON.stringify(r.json.checks)).not.toContain(`agentihooks init --target ${t}`);
+    expect(texts(r, "info")).not.toContain(`${t}: not set up`);
+    expect(levels(r, "fail").filter((c: any) => c.text.startsWith(`${t}:`))).toEqual([]);
+  });
+
+  test("a plugin turned off (enabled = false) is not an install", () => {
+    const sb = sandbox();
+    OTHER_PLUGIN[t](sb);
+    const file = pluginFile(sb, t);
+    writeFileSync(file, readFileSync(file, "utf8").replace("enabled = true", "enabled = false").replace('"agentihooks@agentihooks": true', '"agentihooks@agentihooks": false'));
+    const r = doctor(sb, withPath(sb));
+    expect(JSON.stringify(r.json.checks)).not.toContain(`${t}: the agentihooks plugin is enabled`);
+    expect(texts(r, "info")).toContain(`${t}: not set up`);
+  });
+
+  test("the plugin without agentihooks on PATH: a failure", () => {
+    const sb = sandbox();
+    OTHER_PLUGIN[t](sb);
+    const r = doctor(sb, { ...sb.env, PATH: "/usr/bin:/bin" });
+    expect(texts(r, "fail")).toContain(`${t}: the plugin's hooks find no agentihooks on PATH: every guarded tool call is denied`);
+    expect(r.exitCode).toBe(1);
+  });
+
+  test("plugin and init: hooks registered twice, with the uninit that fixes it", () => {
+    const sb = sandbox();
+    const env = withPath(sb);
+    OTHER_PLUGIN[t](sb);
+    expect(ah(sb, ["init", "--target", t, "--no-mcp"], env).exitCode).toBe(0);
+    const r = doctor(sb, env);
+    expect(levels(r, "warn")).toContainEqual({
+      level: "warn",
+      text: `${t}: hooks registered twice: by the plugin and by ${paths(sb)[t]}: every event runs agentihooks twice`,
+      fix: `agentihooks uninit --target ${t}`,
+    });
+    expect(ah(sb, ["uninit", "--target", t, "--no-mcp"], env).exitCode).toBe(0);
+    const after = doctor(sb, env);
+    expect(texts(after, "warn").some((x: string) => x.includes("registered twice"))).toBe(false);
+    expect(texts(after, "ok")).toContain(`${t}: the agentihooks plugin is enabled in ${pluginFile(sb, t)}`);
   });
 });
 

@@ -243,6 +243,28 @@ describe("where project scope may write", () => {
   });
 });
 
+describe("a harness folder whose path is not valid UTF-8", () => {
+  const names = (dir: string) => readdirSync(dir, { encoding: "buffer" }).map((n) => n.toString("latin1")).sort();
+  test.each(["CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME", "AGENTIHOOKS_HOME"])("%s: init and uninit refuse in one line, nothing written", (name) => {
+    const sb = sandbox();
+    expect(ah(sb, ["init", "--no-mcp"]).exitCode).toBe(0);
+    mkdirSync(Buffer.from(join(sb.root, "\xff"), "latin1") as unknown as string);
+    const all = () => [sb.home, sb.userHome, sb.repo].map(snapshot);
+    const before = all();
+    const tops = names(sb.root);
+    for (const verb of ["init", "uninit"]) {
+      const r = viaBash(sb, `${name}=$'${sb.root}/\\xff' exec "$BIN" ${verb}`, sb.repo);
+      expect(r.exitCode, r.stderr).toBe(1);
+      expect(r.stderr.trim().split("\n")).toHaveLength(1);
+      expect(r.stderr).toContain(`${name}'s path is not valid UTF-8`);
+      expect(r.stdout).toBe("");
+    }
+    expect(all()).toEqual(before);
+    expect(names(sb.root)).toEqual(tops);
+    expect(readdirSync(Buffer.from(join(sb.root, "\xff"), "latin1") as unknown as string)).toEqual([]);
+  });
+});
+
 describe("symlinked configs", () => {
   test("a settings.json linked into a dotfiles folder is written through; the link stays", () => {
     const sb = sandbox();

@@ -8,7 +8,7 @@
 //   (chmod) what they find.
 // The other-user cases need root (useradd, setpriv) and are skipped otherwise.
 import { afterAll, describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, claudeBash, hook, run, sandbox, writeFile } from "../helpers";
 import { giveSharedGroup } from "../state/groups";
@@ -216,6 +216,29 @@ describe("folders made private whatever the umask, and repaired", () => {
     expect(mode(home)).toBe(0o700);
     expect(mode(join(home, "conditions"))).toBe(0o700);
     expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
+  });
+
+  test("init under umask 000 creates the runtime conditions folder 0700: the first condition needs no mkdir", () => {
+    const sb = sandbox();
+    const env: Record<string, string> = { ...sb.env, AGENTIHOOKS_STRICT_MODES: "1" };
+    delete env.AGENTIHOOKS_HOME; // the README's home: ~/.agentihooks
+    const home = join(sb.userHome, ".agentihooks");
+    const dry = umask("000", ["init", "--target", "claude", "--no-mcp", "--dry-run"], env, sb.repo);
+    expect(dry.exitCode).toBe(0);
+    expect(existsSync(join(home, "conditions"))).toBe(false);
+    const r = umask("000", ["init", "--target", "claude", "--no-mcp"], env, sb.repo);
+    expect(r.stderr.toString()).toBe("");
+    expect(r.exitCode).toBe(0);
+    expect(mode(home)).toBe(0o700);
+    expect(mode(join(home, "conditions"))).toBe(0o700);
+    // The README's next step, as a shell runs it: the file written straight into the folder.
+    const write = Bun.spawnSync(["sh", "-c", "cat > ~/.agentihooks/conditions/pre-bash.kubectl-readonly.sh && chmod +x ~/.agentihooks/conditions/pre-bash.kubectl-readonly.sh"], { env, cwd: sb.repo, stdin: new Blob([GUARD]), stderr: "pipe" });
+    expect(write.stderr.toString()).toBe("");
+    expect(write.exitCode).toBe(0);
+    expect(hook(claudeBash("ls", sb.repo), { env }).exitCode).toBe(0);
+    const del = hook(claudeBash("kubectl delete pod x", sb.repo), { env });
+    expect(del.exitCode).toBe(2);
+    expect(del.stderr).toContain("kubectl writes go through GitOps");
   });
 
   test("conditions set repairs a world-writable runtime layer; link repairs a bundle's layer", () => {
