@@ -7,10 +7,10 @@ import { isAbsolute, resolve } from "node:path";
 import type { Condition as ConditionFn, Result } from "../../conditions-examples/_src/condition";
 import { builtinFile, builtinText } from "../conditions/builtin";
 import type { LineFacts } from "../facts/facts";
-import { BUILTIN_PACKS } from "../generated/packs";
+import { BUILTIN_PACKS, type BuiltinPack } from "../generated/packs";
 import { type Judged, type RulesCall, judgeCall, reasonOf } from "../rules/evaluate";
 import { parseRules } from "../rules/load";
-import { type RulesIndex, indexRules, rulesFor } from "../rules/rule-index";
+import { indexRules, rulesFor } from "../rules/rule-index";
 import type { AllowEntry, Preset, RulesFile } from "../rules/types";
 import type { Condition, Payload } from "../types";
 
@@ -41,7 +41,7 @@ export function rulesText(path: string): string {
  */
 export function loadRulesFile(path: string, check = false): RulesFile | string {
   const loaded = check ? undefined : builtinPack(path);
-  if (loaded) return loaded.file;
+  if (loaded) return loaded.file();
   try {
     return parseRules(rulesText(path));
   } catch (err) {
@@ -53,7 +53,7 @@ export function loadRulesFile(path: string, check = false): RulesFile | string {
 export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<Condition, ConditionFn> {
   const files = new Map(conditions.map((c) => [c, indexed(c.path)] as const));
   const allows: AllowEntry[] = [];
-  for (const f of files.values()) if (typeof f !== "string") allows.push(...(f.file.allow ?? []));
+  for (const f of files.values()) if (typeof f !== "string") allows.push(...f.allow);
   let call: RulesCall | undefined; // one for all the files: what it computes on first use is the call's
   const out = new Map<Condition, ConditionFn>();
   for (const [c, loaded] of files) {
@@ -62,7 +62,7 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
       try {
         call ??= callOf(ctx);
         const only = rulesFor(loaded.index, call);
-        return only.length ? answer(judgeCall(loaded.file, call, ctx.preset, ctx.disabled, allows, only)) : undefined;
+        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, ctx.disabled, allows, only)) : undefined;
       } catch (err) {
         // a bug, never a property of the call: a guard that cannot judge denies
         return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
@@ -75,17 +75,17 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
 // --- internal ---
 
 /** A built-in pack, parsed at build time, or undefined for any other file. */
-function builtinPack(path: string): { file: RulesFile; index: RulesIndex } | undefined {
+function builtinPack(path: string): BuiltinPack | undefined {
   const name = builtinFile(path);
   return name && Object.hasOwn(BUILTIN_PACKS, name) ? BUILTIN_PACKS[name] : undefined;
 }
 
 /** The rules of a rules condition with their index, or a one-line error. */
-function indexed(path: string): { file: RulesFile; index: RulesIndex } | string {
+function indexed(path: string): BuiltinPack | string {
   const builtin = builtinPack(path);
   if (builtin) return builtin;
   const file = loadRulesFile(path);
-  return typeof file === "string" ? file : { file, index: indexRules(file) };
+  return typeof file === "string" ? file : { index: indexRules(file), allow: file.allow ?? [], file: () => file };
 }
 
 function callOf(ctx: RulesContext): RulesCall {
