@@ -29,7 +29,7 @@ src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts
 	$(BUN) run scripts/gen-validators.ts
 
 # The built-in rules packs, parsed and checked at build time: the hook reads no TOML for them.
-src/generated/packs.ts: node_modules/.installed $(wildcard src/rules/packs/*.rules.toml) src/rules/load.ts src/rules/rule-index.ts scripts/gen-packs.ts
+src/generated/packs.ts: node_modules/.installed src/generated/validators.js $(wildcard src/rules/packs/*.rules.toml) src/rules/load.ts src/rules/rule-index.ts scripts/gen-packs.ts
 	$(BUN) run scripts/gen-packs.ts
 
 dist/agentihooks: node_modules/.installed src/generated/validators.js src/generated/packs.ts $(SOURCES)
