@@ -29,7 +29,11 @@ build: dist/agentihooks
 src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts) scripts/gen-validators.ts
 	$(BUN) run scripts/gen-validators.ts
 
-dist/agentihooks: node_modules/.installed src/generated/validators.js $(SOURCES)
+# The built-in rules packs, parsed and checked at build time: the hook reads no TOML for them.
+src/generated/packs.ts: node_modules/.installed src/generated/validators.js $(wildcard src/rules/packs/*.rules.toml) src/rules/load.ts src/rules/rule-index.ts scripts/gen-packs.ts
+	$(BUN) run scripts/gen-packs.ts
+
+dist/agentihooks: node_modules/.installed src/generated/validators.js src/generated/packs.ts $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
 
@@ -95,7 +99,7 @@ install: build
 
 # Cross-compiled with the same BUILD_FLAGS; Bun fetches each target's runtime through the npm registry
 # into its own cache (~/.bun/install/cache). The check runs linux-arm64 under qemu-user.
-release: node_modules/.installed src/generated/validators.js release-tools
+release: node_modules/.installed src/generated/validators.js src/generated/packs.ts release-tools
 	$(BUN) run scripts/release.ts
 	$(BUN) run scripts/release-check.ts
 

@@ -5,6 +5,7 @@
 import type { LineFacts } from "../facts/facts";
 import { matchCommand, matchPath } from "./match";
 import { gitRoot } from "./repo";
+import { linePrograms } from "./rule-index";
 import { type AllowEntry, type DynamicDecision, MAYBE, type PerPreset, type Preset, type Rule, type RuleDecision, type RulesFile, YES } from "./types";
 
 /** What one call gives the rules. */
@@ -45,10 +46,14 @@ export interface Judged {
 
 const RANK = { deny: 4, ask: 3, allow: 2, context: 1 } as const;
 
-/** Returns the verdicts of `file`'s rules on `call`, strongest first. */
-export function judgeCall(file: RulesFile, call: RulesCall, preset: Preset, disabled: ReadonlySet<string>, allows: readonly AllowEntry[]): Judged {
+/**
+ * Returns the verdicts of `file`'s rules on `call`, strongest first. `only`: the positions of the rules
+ * that may answer it (rule-index.ts), ascending; the others are not looked at.
+ */
+export function judgeCall(file: RulesFile, call: RulesCall, preset: Preset, disabled: ReadonlySet<string>, allows: readonly AllowEntry[], only?: readonly number[]): Judged {
   const out: Judged = { verdicts: [], allowed: [] };
-  for (const rule of file.rule ?? []) {
+  const all = file.rule ?? [];
+  for (const rule of only ? only.map((i) => all[i]) : all) {
     if (disabled.has(rule.id)) continue;
     const verdict = judgeRule(rule, file, call, preset);
     if (!verdict) continue;
@@ -148,7 +153,7 @@ function judgeRule(rule: Rule, file: RulesFile, call: RulesCall, preset: Preset)
 function mayRun(names: string | string[], call: RulesCall): boolean {
   const facts = call.facts!;
   if (facts.dynamic) return true;
-  const programs = (call.programs ??= new Set(facts.commands.map((c) => (c.program === null && !c.dynamic ? "" : c.program))));
+  const programs = (call.programs ??= linePrograms(facts));
   if (programs.has(null)) return true;
   return typeof names === "string" ? programs.has(names) : names.some((n) => programs.has(n));
 }

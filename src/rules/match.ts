@@ -37,6 +37,9 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where:
     if (git.sub !== null) sub = [git.sub];
   }
   const wanted = list(rule.subcommand);
+  // git's subcommand is known and the rule names others: no match, whatever its words are (most
+  // rules of a git line end here, before its words are read)
+  if (git && git.sub !== null && wanted.length && !wanted.some((w) => w.split(/\s+/)[0] === git.sub)) return { tri: NO };
   // the options whose values a rule reads take a value, whether or not a table says so
   const table = mergeTables(file.commands, c.program, wanted, rule.values?.options);
   let read = readWords(args, table);

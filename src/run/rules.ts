@@ -5,10 +5,12 @@
 import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { Condition as ConditionFn, Result } from "../../conditions-examples/_src/condition";
-import { builtinText } from "../conditions/builtin";
+import { builtinFile, builtinText } from "../conditions/builtin";
 import type { LineFacts } from "../facts/facts";
-import { type Judged, judgeCall, reasonOf } from "../rules/evaluate";
+import { BUILTIN_PACKS, type BuiltinPack } from "../generated/packs";
+import { type Judged, type RulesCall, judgeCall, reasonOf } from "../rules/evaluate";
 import { parseRules } from "../rules/load";
+import { indexRules, rulesFor } from "../rules/rule-index";
 import type { AllowEntry, Preset, RulesFile } from "../rules/types";
 import type { Condition, Payload } from "../types";
 
@@ -34,13 +36,12 @@ export function rulesText(path: string): string {
 }
 
 /**
- * Returns the parsed rules of a rules condition, or a one-line error. A built-in pack is only parsed:
- * test/rules/packs.test.ts checks it as lint (`check`) checks any file, and the check costs a
- * millisecond of every call.
+ * Returns the parsed rules of a rules condition, or a one-line error. A built-in pack comes parsed and
+ * checked at build time (scripts/gen-packs.ts); `check` reads its text as lint checks any file.
  */
 export function loadRulesFile(path: string, check = false): RulesFile | string {
-  const builtin = check ? undefined : builtinText(path);
-  if (builtin !== undefined) return Bun.TOML.parse(builtin) as RulesFile;
+  const loaded = check ? undefined : builtinPack(path);
+  if (loaded) return loaded.file();
   try {
     return parseRules(rulesText(path));
   } catch (err) {
@@ -50,15 +51,18 @@ export function loadRulesFile(path: string, check = false): RulesFile | string {
 
 /** Returns a condition function for each rules file among `conditions`. */
 export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<Condition, ConditionFn> {
-  const files = new Map(conditions.map((c) => [c, loadRulesFile(c.path)] as const));
+  const files = new Map(conditions.map((c) => [c, indexed(c.path)] as const));
   const allows: AllowEntry[] = [];
-  for (const f of files.values()) if (typeof f !== "string") allows.push(...(f.allow ?? []));
+  for (const f of files.values()) if (typeof f !== "string") allows.push(...f.allow);
+  let call: RulesCall | undefined; // one for all the files: what it computes on first use is the call's
   const out = new Map<Condition, ConditionFn>();
-  for (const [c, file] of files) {
+  for (const [c, loaded] of files) {
     out.set(c, () => {
-      if (typeof file === "string") return { deny: `rules file ${c.file}: ${file}; denied to fail closed (agentihooks lint shows it)` };
+      if (typeof loaded === "string") return { deny: `rules file ${c.file}: ${loaded}; denied to fail closed (agentihooks lint shows it)` };
       try {
-        return answer(judgeCall(file, callOf(ctx), ctx.preset, ctx.disabled, allows));
+        call ??= callOf(ctx);
+        const only = rulesFor(loaded.index, call);
+        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, ctx.disabled, allows, only)) : undefined;
       } catch (err) {
         // a bug, never a property of the call: a guard that cannot judge denies
         return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
@@ -70,7 +74,21 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
 
 // --- internal ---
 
-function callOf(ctx: RulesContext) {
+/** A built-in pack, parsed at build time, or undefined for any other file. */
+function builtinPack(path: string): BuiltinPack | undefined {
+  const name = builtinFile(path);
+  return name && Object.hasOwn(BUILTIN_PACKS, name) ? BUILTIN_PACKS[name] : undefined;
+}
+
+/** The rules of a rules condition with their index, or a one-line error. */
+function indexed(path: string): BuiltinPack | string {
+  const builtin = builtinPack(path);
+  if (builtin) return builtin;
+  const file = loadRulesFile(path);
+  return typeof file === "string" ? file : { index: indexRules(file), allow: file.allow ?? [], file: () => file };
+}
+
+function callOf(ctx: RulesContext): RulesCall {
   const p = ctx.payload;
   const tool = typeof p.tool_name === "string" ? p.tool_name : "";
   const input = p.tool_input ?? {};

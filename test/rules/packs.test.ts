@@ -1,5 +1,5 @@
-// The packs built into the executable are checked as a rules file in a layer is (the hook only parses
-// them, to save the check's millisecond on every call): every file of src/rules/packs/ passes lint, the
+// The packs built into the executable are checked as a rules file in a layer is (the hook reads them
+// parsed at build time, test/rules/rule-index.test.ts): every file of src/rules/packs/ passes lint, the
 // default profile's git pack among the built-ins, and `conditions show` prints the file embedded.
 import { expect, test } from "bun:test";
 import { copyFileSync, readdirSync, readFileSync, writeFileSync } from "node:fs";

@@ -1,0 +1,64 @@
+// The built-in packs parsed at build time (src/generated/packs.ts, scripts/gen-packs.ts) are the TOML
+// files as they are now, and judging only the rules the index picks for a call gives what judging
+// every rule gives: for every line of the packs' corpus, every pack, every preset, in process.
+import { expect, test } from "bun:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { loadPackCorpus } from "../../bench/packs";
+import { commandFacts } from "../../src/facts/facts";
+import { BUILTIN_PACKS } from "../../src/generated/packs";
+import { judgeCall } from "../../src/rules/evaluate";
+import { parseRules } from "../../src/rules/load";
+import { indexRules, rulesFor } from "../../src/rules/rule-index";
+import { PRESETS, type RulesFile } from "../../src/rules/types";
+import { REPO, tempDir } from "../helpers";
+
+const PACKS = join(REPO, "src", "rules", "packs");
+
+test("src/generated/packs.ts holds every pack of src/rules/packs/ as it is (run scripts/gen-packs.ts)", () => {
+  const files = readdirSync(PACKS).filter((f) => f.endsWith(".rules.toml")).sort();
+  expect(Object.keys(BUILTIN_PACKS).sort()).toEqual(files);
+  for (const f of files) {
+    const file = parseRules(readFileSync(join(PACKS, f), "utf8")) as RulesFile;
+    expect(typeof file).toBe("object");
+    expect(BUILTIN_PACKS[f].file()).toEqual(file);
+    expect(BUILTIN_PACKS[f].allow).toEqual(file.allow ?? []);
+    expect(BUILTIN_PACKS[f].index).toEqual(indexRules(file));
+  }
+});
+
+test("the index picks a line's rules by program, every rule naming one for a dynamic line, and a tool's by tool", () => {
+  const file = parseRules(
+    'version = 1\n[[rule]]\nid = "t.a"\nprogram = "rm"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.b"\nprogram = ["git", "rm"]\ntools = ["Read"]\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.c"\ntools = ["read", "Edit"]\npaths = { any = ["path-root"] }\ndecision = "deny"\nreason = "r"\n',
+  );
+  if (typeof file === "string") throw new Error(file);
+  const index = indexRules(file);
+  const where = { cwd: "/tmp", home: "/home/u" };
+  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("git status && rm x", where) })).toEqual([0, 1]);
+  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("git status", where) })).toEqual([1]);
+  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("ls; constructor", where) })).toEqual([]);
+  expect(rulesFor(index, { tool: "Bash", facts: commandFacts('"$X" -rf /', where) })).toEqual([0, 1]);
+  expect(rulesFor(index, { tool: "Read", paths: ["/x"] })).toEqual([1, 2]);
+  expect(rulesFor(index, { tool: "Read", paths: [] })).toEqual([]);
+});
+
+test("judging the indexed rules gives what judging every rule gives, on the whole corpus", () => {
+  const cwd = tempDir("ah-index-");
+  const home = tempDir("ah-index-home-");
+  const packs = Object.values(BUILTIN_PACKS);
+  let judged = 0;
+  for (const c of loadPackCorpus()) {
+    const facts = commandFacts(c.line, { cwd, home });
+    for (const { file: rules, index } of packs)
+      for (const preset of PRESETS) {
+        const call = { tool: "Bash", command: c.line, facts, paths: [], cwd, home };
+        const only = rulesFor(index, call);
+        const file = rules();
+        const all = judgeCall(file, { ...call }, preset, new Set(), []);
+        const some = judgeCall(file, { ...call }, preset, new Set(), [], only);
+        expect(some).toEqual(all);
+        judged += only.length;
+      }
+  }
+  expect(judged).toBeGreaterThan(1000);
+});
