@@ -3,8 +3,8 @@
 // the catch rate (destructive lines denied or asked) and the false-block rate (benign lines denied or
 // asked). `make bench` prints the table; test/packs/corpus.test.ts holds the figures to a baseline.
 //   bun run bench/packs.ts [--presets default,strict] [--jobs N] [--json FILE]   AGENTIHOOKS_BIN=<executable>
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { builtinProfileNames } from "../src/conditions/builtin";
 
@@ -69,8 +69,7 @@ interface World {
  * corpus deletes /tmp/* and $TMPDIR, which the gate rightly refuses when the agentihooks home is there.
  */
 function makeWorld(profiles: string[], opts: WorldOptions = {}): World {
-  mkdirSync(join(REPO, ".cache"), { recursive: true });
-  const root = realpathSync(mkdtempSync(join(REPO, ".cache", "packs-")));
+  const root = realpathSync(mkdtempSync(join(worldsFolder(), "packs-")));
   const ahome = opts.agentihooksHomeOutside ? join(root, "agentihooks") : join(root, "home", "user", ".agentihooks");
   const home = join(root, "home", "user");
   const repo = join(home, "work", "repo");
@@ -80,6 +79,21 @@ function makeWorld(profiles: string[], opts: WorldOptions = {}): World {
   writeFileSync(join(ahome, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles } } }));
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, AGENTIHOOKS_HOME: ahome, AGENTIHOOKS_STRICT_MODES: "0", NO_COLOR: "1", TMPDIR: tmpdir() };
   return { root, env, repo };
+}
+
+/** Temporary folders: the packs leave deletions there alone, so a world inside one would judge nothing "outside". */
+const TEMPORARY = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders)(\/|$)/;
+
+/**
+ * Where the worlds go: the checkout's .cache/, unless the checkout itself lies in a temporary folder (a
+ * clone under /tmp), then ~/.cache/agentihooks-packs (each world removed after its run).
+ */
+function worldsFolder(): string {
+  for (const dir of [join(REPO, ".cache"), join(homedir(), ".cache", "agentihooks-packs")]) {
+    mkdirSync(dir, { recursive: true });
+    if (!TEMPORARY.test(realpathSync(dir))) return dir;
+  }
+  throw new Error("no folder outside /tmp for the packs' worlds (the checkout and HOME are both in a temporary folder)");
 }
 
 const payload = (command: string, cwd: string) =>
@@ -120,7 +134,16 @@ async function answerOf(bin: string, w: World, line: string): Promise<HookAnswer
 /** Returns the hook's answer to each line under the chain `profiles`, `jobs` hook processes at a time. */
 export async function answers(bin: string, profiles: string[], lines: string[], jobs = 2, opts: WorldOptions = {}): Promise<HookAnswer[]> {
   const w = makeWorld(profiles, opts);
+  // The gate protects the executable: one under /tmp (a checkout there) would turn `rm -rf /tmp` into a
+  // deny that says nothing about the packs. Such an executable runs from a copy inside the world.
   try {
+    if (TEMPORARY.test(realpathSync(bin))) {
+      const copy = join(w.root, "bin", "agentihooks");
+      mkdirSync(join(w.root, "bin"));
+      copyFileSync(bin, copy);
+      chmodSync(copy, 0o755);
+      bin = copy;
+    }
     const out: HookAnswer[] = new Array(lines.length);
     let next = 0;
     const worker = async () => {
