@@ -9,7 +9,6 @@ import { harnessFor } from "./harness/registry";
 import { readPayload } from "./harness/stdin";
 import { decisionRecord } from "./decisions/record";
 import { otlpTarget } from "./export/otlp-config";
-import { startShipper } from "./export/start-shipper";
 import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
@@ -128,7 +127,8 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { log } = result.config;
     const logNote = writeLog(logs, [decisionRecord(call, target, result, answer.exitCode, ms, log.input)], log);
-    if (otlpTarget()) await startShipper(logs);
+    // loaded only when export is configured: the shipper's code stays off every other call
+    if (otlpTarget()) await (await import("./export/start-shipper")).startShipper(logs);
     for (const n of [...result.notes, ...(logNote ? [logNote] : [])]) answer.stderr += `${answer.stderr ? "\n" : ""}agentihooks: ${n}`;
     return write(answer);
   } catch (err) {

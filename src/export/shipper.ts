@@ -3,16 +3,16 @@
 // What was sent is remembered as the chain hash of the last acknowledged record (logs/ship.json), so a
 // collector that is down loses nothing: the records stay in the log (bounded by its rotation) and the
 // next run sends them, once. One shipper at a time (logs/ship.lock holds its pid).
-import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DecisionRecord, isHookRecord, parseRecord } from "../decisions/read";
 import { writeFileAtomic } from "../state/atomic";
 import { lineHash, logFiles } from "../state/hook-log";
 import type { OtlpTarget } from "./otlp-config";
 import { encodeLogs, encodeTraces } from "./otlp-encode";
+import { SHIP_LOCK } from "./start-shipper";
 
 export const SHIP_STATE = "ship.json";
-export const SHIP_LOCK = "ship.lock";
 const BATCH = 500;
 
 export interface ShipOptions {
@@ -158,13 +158,4 @@ function touch(path: string): void {
     const now = new Date();
     utimesSync(path, now, now);
   } catch {}
-}
-
-/** Whether a shipper looks alive: its lock was touched within the last minute. */
-export function shipperRunning(logsDir: string): boolean {
-  try {
-    return Date.now() - statSync(join(logsDir, SHIP_LOCK)).mtimeMs < 60_000;
-  } catch {
-    return false;
-  }
 }
