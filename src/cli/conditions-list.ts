@@ -104,7 +104,7 @@ function render(doc: ListDocument): string {
   out.push("", p.bold(`Conditions in execution order (${doc.conditions.length})`));
   if (!doc.conditions.length) {
     const runtime = doc.layers.find((l) => l.source === "runtime")?.path ?? "~/.agentihooks/conditions";
-    out.push(p.dim("  none yet: `agentihooks init` turns on the built-in default profile (git guard, .env guard),"));
+    out.push(p.dim("  none yet: `agentihooks init` turns on the built-in default profile (the rule packs and the .env guard),"));
     out.push(p.dim(`  or copy a script from conditions-examples/ into ${runtime}`));
   }
   for (const c of doc.conditions) {
