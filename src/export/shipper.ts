@@ -3,11 +3,11 @@
 // What was sent is remembered as the chain hash of the last acknowledged record (logs/ship.json), so a
 // collector that is down loses nothing: the records stay in the log (bounded by its rotation) and the
 // next run sends them, once. One shipper at a time (logs/ship.lock holds its pid).
-import { closeSync, openSync, readFileSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
+import { closeSync, openSync, readFileSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { type DecisionRecord, isHookRecord, parseRecord } from "../decisions/read";
 import { writeFileAtomic } from "../state/atomic";
-import { lineHash, logFiles } from "../state/hook-log";
+import { LOG_FILE, lineHash, logFiles } from "../state/hook-log";
 import type { OtlpTarget } from "./otlp-config";
 import { encodeLogs, encodeTraces } from "./otlp-encode";
 import { SHIP_LOCK } from "./start-shipper";
@@ -120,10 +120,20 @@ export async function ship(logsDir: string, target: OtlpTarget, opts: ShipOption
   const result: ShipResult = { sent: 0, pending: 0, lost: false };
   let delay = 500;
   let idleSince = Date.now();
+  // Only this shipper (it holds the lock) moves the cursor: read once, then kept here.
+  let shipped = readState(logsDir).shipped;
+  let seen = "";
   for (;;) {
     touch(join(logsDir, SHIP_LOCK));
-    const state = readState(logsDir);
-    const p = pending(logsDir, state.shipped);
+    // Caught up and the log unchanged since: nothing to read again (the log can be megabytes).
+    const now = logSignature(logsDir);
+    if (result.pending === 0 && now === seen) {
+      if (Date.now() - idleSince >= opts.idleMs || Date.now() >= deadline) return result;
+      await Bun.sleep(Math.min(500, opts.idleMs));
+      continue;
+    }
+    seen = now;
+    const p = pending(logsDir, shipped);
     if (p.lost && !result.lost) {
       result.lost = true;
       opts.say?.("some records were rotated out of the log before they could be sent");
@@ -138,7 +148,8 @@ export async function ship(logsDir: string, target: OtlpTarget, opts: ShipOption
     try {
       await post(target.logs, encodeLogs(batch), target);
       await post(target.traces, encodeTraces(batch), target);
-      writeFileAtomic(join(logsDir, SHIP_STATE), JSON.stringify({ shipped: p.hashes[batch.length - 1], t: new Date().toISOString() }), 0o600, false);
+      shipped = p.hashes[batch.length - 1];
+      writeFileAtomic(join(logsDir, SHIP_STATE), JSON.stringify({ shipped, t: new Date().toISOString() }), 0o600, false);
       result.sent += batch.length;
       result.pending -= batch.length;
       delay = 500;
@@ -150,6 +161,16 @@ export async function ship(logsDir: string, target: OtlpTarget, opts: ShipOption
       await Bun.sleep(delay);
       delay = Math.min(delay * 2, 30_000);
     }
+  }
+}
+
+/** The current log file's size and change time: any append or rotation changes it. */
+function logSignature(logsDir: string): string {
+  try {
+    const st = statSync(join(logsDir, LOG_FILE));
+    return `${st.size}:${st.mtimeMs}:${st.ino}`;
+  } catch {
+    return "none";
   }
 }
 

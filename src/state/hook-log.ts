@@ -6,7 +6,7 @@
 // holds the hash of the last line, so `agentihooks log verify` finds a line edited, inserted or deleted
 // anywhere, the last one included. Parallel hooks append under a short lock file so the chain never
 // forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
-import { appendFileSync, closeSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -152,7 +152,7 @@ function rotateIfDue(logsDir: string, path: string, limits: LogLimits): void {
   if (size < limits.maxBytes && !(size > 0 && Date.now() - firstTime(path, born) > maxAge)) return;
   const stamp = new Date().toISOString().replace(/[-:]/g, "");
   let target = join(logsDir, `hook-${stamp}.jsonl`);
-  for (let n = 1; exists(target); n++) target = join(logsDir, `hook-${stamp}-${n}.jsonl`);
+  for (let n = 1; existsSync(target); n++) target = join(logsDir, `hook-${stamp}-${n}.jsonl`);
   renameSync(path, target);
   prune(logsDir, limits);
 }
@@ -168,15 +168,6 @@ function firstTime(path: string, fallback: number): number {
     return Number.isNaN(ms) ? fallback : ms;
   } catch {
     return fallback;
-  }
-}
-
-function exists(path: string): boolean {
-  try {
-    statSync(path);
-    return true;
-  } catch {
-    return false;
   }
 }
 
@@ -205,5 +196,5 @@ export function rotatedFiles(logsDir: string): string[] {
 
 /** Every log file in order, oldest first: rotated ones, the old single rotation, then the current. */
 export function logFiles(logsDir: string): string[] {
-  return [...rotatedFiles(logsDir), `${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter(exists);
+  return [...rotatedFiles(logsDir), `${LOG_FILE}.1`, LOG_FILE].map((f) => join(logsDir, f)).filter((f) => existsSync(f));
 }
