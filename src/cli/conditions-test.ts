@@ -6,7 +6,7 @@ import { type Case, type CasesFile, caseProblem, casesPathFor, loadCases, select
 import { type CaseResult, runCase } from "../explain/case-run";
 import { parseFilename } from "../conditions/filename";
 import { AgentihooksError } from "../errors";
-import type { Target } from "../types";
+import { TARGETS, type Target } from "../types";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 import { writeJson, writeOut } from "./terminal-text";
@@ -37,7 +37,7 @@ export default defineCommand({
   },
   args: {
     condition: { type: "positional", required: false, description: "Active conditions (file name, <step>-<matcher>-<name> or name), condition files, cases files or folders (default: every active condition)" },
-    target: { ...targetArg, description: "Harness to judge the cases as (claude, codex, copilot; a case's own target wins)" },
+    target: { ...targetArg, description: `Harness to judge the cases as (${TARGETS.join(", ")}; a case's own target wins)` },
     case: { type: "string", description: "Only cases whose name contains this text" },
     verbose: { type: "boolean", description: "Show each case's input and what the condition answered, passed or not" },
     json: { type: "boolean", description: "Print one JSON document (with --verbose, each case's input too)" },

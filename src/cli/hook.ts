@@ -1,4 +1,5 @@
 import { defineCommand } from "citty";
+import { TARGETS } from "../types";
 
 // `agentihooks hook`: the harnesses' entry point. main.ts sends it straight to hook-command.ts (no
 // citty on the hot path, its own strict flag parser that fails closed); this definition exists for
@@ -14,8 +15,8 @@ export default defineCommand({
     docs: ["docs/conditions.md", "docs/init.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "The harness that sends the payload: claude, codex or copilot (default: detected from the payload)" },
-    agent: { type: "string", valueHint: "claude|codex|copilot", description: "The same as --target" },
+    target: { type: "string", valueHint: TARGETS.join("|"), description: `The harness that sends the payload: ${TARGETS.join(", ")} (default: detected from the payload)` },
+    agent: { type: "string", valueHint: TARGETS.join("|"), description: "The same as --target" },
     event: { type: "string", description: "The hook event, for payloads that do not name it (init passes it)" },
   },
   async run({ rawArgs }) {

@@ -4,6 +4,7 @@ import { parseScope, parseTargets, runInit } from "../setup/init";
 import { paint } from "./paint";
 import { setupLines } from "./setup-output";
 import { writeErr, writeJson, writeOut } from "./terminal-text";
+import { TARGETS } from "../types";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -19,7 +20,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/conditions.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
+    target: { type: "string", valueHint: [...TARGETS, "all"].join("|"), description: `${TARGETS.join(", ")}, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)` },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
     scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },

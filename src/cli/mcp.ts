@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { oneLine } from "../errors";
 import { chooseTarget } from "./common";
+import { TARGETS } from "../types";
 
 // `agentihooks mcp`: the stdio MCP server. The SDK loads only here, never on the hook path.
 export default defineCommand({
@@ -13,7 +14,7 @@ export default defineCommand({
     docs: ["docs/init.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
+    target: { type: "string", valueHint: TARGETS.join("|"), description: "The harness that starts the server: its profile chain is the default (init sets it)" },
   },
   async run({ args }) {
     let target;

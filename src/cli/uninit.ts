@@ -2,6 +2,7 @@ import { defineCommand } from "citty";
 import { parseScope, parseTargets, runUninit } from "../setup/init";
 import { setupLines } from "./setup-output";
 import { writeJson, writeOut } from "./terminal-text";
+import { TARGETS } from "../types";
 
 // `agentihooks uninit`: remove exactly what init added; the recorded profile chain stays for a later init.
 export default defineCommand({
@@ -16,7 +17,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/install.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    target: { type: "string", valueHint: [...TARGETS, "all"].join("|"), description: `${TARGETS.join(", ")}, a comma list, or all (default all)` },
     scope: { type: "enum", options: ["user", "project"], description: "user (default) or project" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also remove the agentihooks MCP server", negativeDescription: "Leave the agentihooks MCP server registered" },

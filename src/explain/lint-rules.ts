@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,qwen}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -41,6 +41,11 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
   gemini: new Set([
     "bash", "read", "write", "edit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",
     "update_topic", "list_background_processes", "read_background_output", "enter_plan_mode", "activate_skill",
+  ]),
+  qwen: new Set([
+    "bash", "read", "write", "edit", "notebookedit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",
+    "askuserquestion", "skill", "exitplanmode", "enterplanmode", "save_memory", "lsp", "cron_create", "cron_list",
+    "cron_delete", "task_create", "task_update", "task_list", "task_stop", "send_message", "monitor", "tool_search",
   ]),
 };
 

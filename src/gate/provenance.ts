@@ -30,13 +30,15 @@ const TOOL_MARKERS: { name: string; test: (v: string) => boolean; harness: strin
   { name: "CODEX_TOOL_CALL_ID", test: () => true, harness: "Codex" },
   { name: "CODEX_THREAD_ID", test: () => true, harness: "Codex" },
   { name: "COPILOT_AGENT_SESSION_ID", test: () => true, harness: "Copilot" },
+  // Qwen Code 0.24 sets QWEN_CODE=1 for its shell tool, not for its hooks (measured: qwen.live.ts)
+  { name: "QWEN_CODE", test: (v) => v === "1", harness: "Qwen Code" },
 ];
 
 /** Shells a harness may put between itself and a command-string hook (`sh -c '<hook command>'`). */
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox"]);
 const MAX_WRAPPERS = 2;
 
-type Kind = "claude" | "codex" | "copilot";
+type Kind = "claude" | "codex" | "copilot" | "qwen";
 
 interface Proc {
   pid: number;
@@ -75,7 +77,7 @@ function checkAncestry(self: Proc): Origin {
     const who = parent ? `${base(parent.exe)} (${parent.argv.slice(0, 3).join(" ")})` : `process ${self.ppid}`;
     return { ok: false, why: `the hook's parent is ${who}, not a harness` };
   }
-  // Claude and Codex start a hook as a session leader; Copilot keeps it in its own session.
+  // Claude, Codex and Qwen start a hook as a session leader; Copilot keeps it in its own session.
   if (below.pgrp !== below.pid) return { ok: false, why: "the hook does not lead its own process group, as a harness starts it" };
   const sessionOk = kind === "copilot" ? below.session === parent.session : below.session === below.pid;
   if (!sessionOk) return { ok: false, why: `the hook's session is not the one ${kind} gives its hooks` };
@@ -100,13 +102,14 @@ function isHookShell(p: Proc): boolean {
 function harnessKind(p: Proc): Kind | undefined {
   const names = [base(p.exe), ...p.argv.slice(0, 3).map(base)];
   for (const n of names) {
-    const m = /^(claude|codex|copilot)(?:$|[-_.])/.exec(n);
+    const m = /^(claude|codex|copilot|qwen)(?:$|[-_.])/.exec(n);
     if (m) return m[1] as Kind;
   }
   const cmd = p.argv.slice(0, 3).join(" ");
   if (/@anthropic-ai\/claude-code/.test(cmd)) return "claude";
   if (/@openai\/codex/.test(cmd)) return "codex";
   if (/@github\/copilot/.test(cmd)) return "copilot";
+  if (/@qwen-code\/qwen-code/.test(cmd)) return "qwen"; // `node .../cli.js`, its bundle
   return undefined;
 }
 

@@ -213,6 +213,19 @@ export function bashResponse(stdout: string): Obj {
 
 // --- output ---
 
+/**
+ * Returns the text Gemini CLI and Qwen Code give the model for a tool result
+ * (`{llmContent, returnDisplay, error}`, llmContent a string or a list of parts), or undefined.
+ */
+export function resultText(result: unknown): string | undefined {
+  if (typeof result === "string") return result;
+  if (!isRecord(result)) return undefined;
+  const content = result.llmContent;
+  if (typeof content === "string") return content;
+  if (Array.isArray(content)) return content.map((p) => (isRecord(p) && typeof p.text === "string" ? p.text : "")).join("");
+  return undefined;
+}
+
 export const TRUNCATED = "\n[truncated]";
 
 /** Returns `text` cut to at most `limit` characters, ending with a visible marker when cut. */

@@ -59,6 +59,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
+  qwen: IDENTITY, // Qwen Code uses Claude's event names
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -76,6 +77,14 @@ function isGemini(raw: Record<string, unknown>): boolean {
 }
 
 /**
+ * Qwen Code's transcript folder (`~/.qwen/projects/`, or `$QWEN_HOME/projects/`: a `.qwen` folder in
+ * the default place only). Its payloads are Claude's plus an ISO `timestamp`, so this runs before the
+ * Copilot rules.
+ */
+const isQwen = (raw: Record<string, unknown>): boolean =>
+  typeof raw.transcript_path === "string" && /[\\/]\.qwen[\\/]projects[\\/]/.test(raw.transcript_path);
+
+/**
  * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's
  * camelCase form has `toolName`/`sessionId`/`toolCalls` (`hookName` on permissionRequest, a numeric
  * `timestamp` on every event); its VS Code form has `hook_event_name` plus an ISO `timestamp`, which
@@ -84,6 +93,7 @@ function isGemini(raw: Record<string, unknown>): boolean {
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
+  [isQwen, "qwen"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];

@@ -6,7 +6,7 @@ import { isAbsolute, resolve } from "node:path";
 import { PayloadError } from "../errors";
 import type { Capabilities, Effect, EventName, HookCall, Payload } from "../types";
 import {
-  addAliases, bashResponse, guardNormalize, isRecord, lookup, resolveEvent, shapeToolInput, TOOL_EVENTS, validatePayload, type Obj,
+  addAliases, bashResponse, guardNormalize, isRecord, lookup, resolveEvent, resultText, shapeToolInput, TOOL_EVENTS, validatePayload, type Obj,
 } from "./common";
 import { EVENT_NAMES } from "./detect";
 import type { Harness } from "./harness";
@@ -55,16 +55,6 @@ function mcpName(raw: Obj): string | undefined {
 
 /** Gemini resolves a relative path against its project folder; conditions get it absolute, as from Claude. */
 const absolute = (path: unknown, cwd: string) => (typeof path === "string" && path !== "" && !isAbsolute(path) ? resolve(cwd, path) : path);
-
-/** Returns the text Gemini gives the model for a tool result ({llmContent, returnDisplay, error}). */
-function resultText(result: unknown): string | undefined {
-  if (typeof result === "string") return result;
-  if (!isRecord(result)) return undefined;
-  const content = result.llmContent;
-  if (typeof content === "string") return content;
-  if (Array.isArray(content)) return content.map((p) => (isRecord(p) && typeof p.text === "string" ? p.text : "")).join("");
-  return undefined;
-}
 
 function shapeTool(payload: Payload): void {
   const rawName = payload.tool_name as string;

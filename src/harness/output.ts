@@ -58,6 +58,14 @@ export function outputText(output: unknown): string {
   return JSON.stringify(output) ?? "";
 }
 
+/** Returns a post block's reason and a replacement output's text, joined; undefined when neither is set. */
+function blockOrOutput(e: Effect): string | undefined {
+  const replaced = e.updatedOutput === undefined ? undefined : outputText(e.updatedOutput);
+  if (e.block === undefined && replaced === undefined) return undefined;
+  const texts = [e.block === undefined ? undefined : reasonOr(e.block, DEFAULT_BLOCK), replaced];
+  return reasonOr(texts.filter((t) => t !== undefined).join("\n\n"), DEFAULT_BLOCK);
+}
+
 function permission(target: Obj, effect: Effect): void {
   const behavior = effect.decision ? lookup(BEHAVIOR, effect.decision) : undefined;
   if (!behavior) return;
@@ -91,11 +99,20 @@ export const PARTS = {
    * since the model then sees only the reason (Codex ignores updatedToolOutput).
    */
   blockWithOutput: (f, e) => {
-    const replaced = e.updatedOutput === undefined ? undefined : outputText(e.updatedOutput);
-    if (e.block === undefined && replaced === undefined) return;
-    const texts = [e.block === undefined ? undefined : reasonOr(e.block, DEFAULT_BLOCK), replaced];
+    const text = blockOrOutput(e);
+    if (text === undefined) return;
     f.top.decision = "block";
-    f.top.reason = reasonOr(texts.filter((t) => t !== undefined).join("\n\n"), DEFAULT_BLOCK);
+    f.top.reason = text;
+  },
+  /**
+   * Qwen PostToolUse: `{continue: false, stopReason}` for a block and a replacement output alike; the
+   * model gets the reason as the tool's error in place of its result, and the session goes on.
+   */
+  stopWithOutput: (f, e) => {
+    const text = blockOrOutput(e);
+    if (text === undefined) return;
+    f.top.continue = false;
+    f.top.stopReason = text;
   },
   /** Claude PreToolUse: nested permissionDecision / permissionDecisionReason / updatedInput. */
   nestedPreDecision: (f, e) => preDecision(f.nested, e, "updatedInput"),

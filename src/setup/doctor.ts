@@ -24,6 +24,7 @@ import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
 import { geminiChecks } from "./gemini-doctor";
+import { qwenChecks } from "./qwen-doctor";
 import { everyCallDenied, denialLine } from "./denial";
 import { codexProjectTrust, pluginChecks, pluginFiles, registeredScopes, twiceChecks } from "./doctor-install";
 import { slowInterpreters } from "./doctor-interpreters";
@@ -38,6 +39,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   claude: claudeChecks,
   copilot: copilotChecks,
   gemini: geminiChecks,
+  qwen: qwenChecks,
 };
 
 interface DoctorOptions {

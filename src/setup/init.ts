@@ -16,6 +16,7 @@ import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import { geminiSetup } from "./gemini-config";
+import { qwenSetup } from "./qwen-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
@@ -26,7 +27,7 @@ import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRec
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
-export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup };
+export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, qwen: qwenSetup };
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
 const TIMEOUT_MARGIN_SEC = 20;
@@ -54,11 +55,11 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
   return resolve(self);
 }
 
-/** Returns the targets named by --target (claude, codex, copilot, gemini, a comma list, or all). */
+/** Returns the targets named by --target (claude, codex, copilot, gemini, qwen, a comma list, or all). */
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, qwen or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -213,7 +214,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot or gemini is on PATH): name one with --target claude|codex|copilot|gemini|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini or qwen is on PATH): name one with --target claude|codex|copilot|gemini|qwen|all`);
   }
   return { targets, skipped };
 }
@@ -311,6 +312,6 @@ export function runBackups(opts: Pick<SetupOptions, "cwd" | "env"> & { remove: b
 function planMcp(opts: SetupOptions, plan: (cfg: McpConfig, ctx: SetupContext) => FileChange | undefined): FileChange[] {
   if (opts.mcp === false) return [];
   const ctx = setupContext(opts);
-  // Gemini keeps MCP servers in the settings.json its hooks go to: not registered yet (one change per file)
+  // Gemini and Qwen keep MCP servers in the settings.json their hooks go to: not registered yet (one change per file)
   return opts.targets.map((t) => MCP_CONFIGS[t] && plan(MCP_CONFIGS[t], ctx)).filter((c): c is FileChange => !!c);
 }
