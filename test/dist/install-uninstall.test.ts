@@ -36,6 +36,8 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   mkdirSync(join(home, ".copilot"), { mode: 0o700 }); // installed, never configured
   mkdirSync(join(home, ".gemini"), { mode: 0o700 });
   writeFileSync(join(home, ".gemini", "settings.json"), '{\n  "general": { "vimMode": true }\n}\n');
+  mkdirSync(join(home, ".qwen"), { mode: 0o700 });
+  writeFileSync(join(home, ".qwen", "settings.json"), '{\n  "model": { "name": "qwen3-coder-plus" }\n}\n');
   const before = tree(home);
 
   const localBin = join(home, ".local", "bin");

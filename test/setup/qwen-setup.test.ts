@@ -1,0 +1,120 @@
+// Qwen Code's set-up, against the compiled executable: init adds its handlers to settings.json next to
+// the person's other settings and hooks (user scope, $QWEN_HOME, project scope), uninit gives the file
+// back byte for byte, doctor agrees and names the settings that keep the hooks from running, and a
+// settings.json that does not parse stops everything before any write.
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
+import { paths, readJson } from "./fixtures";
+
+const ah = (sb: Sandbox, args: string[], env: Record<string, string> = {}) => run(args, { env: { ...sb.env, ...env }, cwd: sb.repo });
+const settings = (sb: Sandbox) => join(sb.userHome, ".qwen", "settings.json");
+const EVENTS = [
+  "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest", "SessionStart", "SessionEnd",
+  "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "Notification",
+];
+type CheckLine = { level: string; text: string; fix?: string };
+const checks = (sb: Sandbox): CheckLine[] => ah(sb, ["doctor", "--json"]).json.checks;
+
+const EXISTING = `{
+  "security": { "auth": { "selectedType": "openai" } },
+  "model": { "name": "qwen3-coder-plus" },
+  "hooks": {
+    "PreToolUse": [{ "matcher": "write_file", "hooks": [{ "type": "command", "command": "./audit.sh", "timeout": 5 }] }]
+  }
+}
+`;
+
+describe("qwen init / uninit", () => {
+  test("registers one handler per event in settings.json, keeps the person's settings and hooks; uninit restores the bytes", () => {
+    const sb = sandbox();
+    writeFile(settings(sb), EXISTING);
+    expect(ah(sb, ["init", "--target", "qwen"]).exitCode).toBe(0);
+    const after = readJson(settings(sb));
+    expect(after.security).toEqual({ auth: { selectedType: "openai" } });
+    expect(after.model).toEqual({ name: "qwen3-coder-plus" });
+    expect(Object.keys(after.hooks).sort()).toEqual([...EVENTS].sort());
+    expect(after.hooks.PreToolUse[0]).toEqual({ matcher: "write_file", hooks: [{ type: "command", command: "./audit.sh", timeout: 5 }] });
+    expect(after.hooks.PreToolUse[1]).toEqual({ hooks: [{ name: "agentihooks", type: "command", command: `${BIN} hook --target qwen --event PreToolUse`, timeout: 30 }] });
+    expect(ah(sb, ["init", "--target", "qwen"]).stdout).toContain("already set up: nothing changed");
+    const doctor = checks(sb);
+    expect(doctor.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
+    expect(doctor.some((c) => c.level === "ok" && c.text === `qwen: ${settings(sb)} calls this executable on 12 events`)).toBe(true);
+    expect(ah(sb, ["uninit", "--target", "qwen", "--remove-backups"]).exitCode).toBe(0);
+    expect(readFileSync(settings(sb), "utf8")).toBe(EXISTING);
+  });
+
+  test("a path with a space is shell-quoted in the command (Qwen runs it through bash -c)", () => {
+    const sb = sandbox();
+    const dir = join(sb.root, "my tools");
+    const exe = join(dir, "agentihooks");
+    writeFile(exe, readFileSync(BIN), 0o755);
+    const r = Bun.spawnSync([exe, "init", "--target", "qwen"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
+    expect(r.exitCode).toBe(0);
+    expect(readJson(settings(sb)).hooks.Stop[0].hooks[0].command).toBe(`'${exe}' hook --target qwen --event Stop`);
+    const doctor = Bun.spawnSync([exe, "doctor", "--json"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
+    const found: CheckLine[] = JSON.parse(doctor.stdout.toString()).checks;
+    expect(found.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
+    expect(found.some((c) => c.level === "ok" && c.text === `qwen: ${settings(sb)} calls this executable on 12 events`)).toBe(true);
+  });
+
+  test("QWEN_HOME is the user folder itself; --scope project writes .qwen/settings.json in the repository; uninit removes a file init created", () => {
+    const sb = sandbox();
+    const home = join(sb.root, "qwen-home");
+    expect(ah(sb, ["init", "--target", "qwen"], { QWEN_HOME: home }).exitCode).toBe(0);
+    expect(Object.keys(readJson(join(home, "settings.json")).hooks)).toHaveLength(12);
+    expect(existsSync(settings(sb))).toBe(false);
+    expect(ah(sb, ["uninit", "--target", "qwen"], { QWEN_HOME: home }).exitCode).toBe(0);
+    expect(existsSync(join(home, "settings.json"))).toBe(false);
+    expect(ah(sb, ["init", "--target", "qwen", "--scope", "project"]).exitCode).toBe(0);
+    expect(Object.keys(readJson(join(sb.repo, ".qwen", "settings.json")).hooks)).toHaveLength(12);
+  });
+
+  test("init without --target sets Qwen up when ~/.qwen exists", () => {
+    const sb = sandbox();
+    writeFile(join(sb.userHome, ".qwen", "installation_id"), "x\n");
+    const r = ah(sb, ["init"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("qwen: profiles default");
+    expect(existsSync(settings(sb))).toBe(true);
+  });
+
+  test("doctor names a handler whose event is missing", () => {
+    const sb = sandbox();
+    ah(sb, ["init", "--target", "qwen"]);
+    const file = readJson(settings(sb));
+    delete file.hooks.PostToolUse;
+    writeFile(settings(sb), JSON.stringify(file));
+    const fails = checks(sb).filter((c) => c.level === "fail");
+    expect(fails.map((c) => c.text)).toEqual([`qwen: ${settings(sb)} does not register PostToolUse`]);
+  });
+
+  test("doctor fails on disableAllHooks, and warns on folder trust for project hooks", () => {
+    const sb = sandbox();
+    ah(sb, ["init", "--target", "qwen"]);
+    ah(sb, ["init", "--target", "qwen", "--scope", "project"]);
+    const file = readJson(settings(sb));
+    file.disableAllHooks = true;
+    file.security = { folderTrust: { enabled: true } };
+    writeFile(settings(sb), JSON.stringify(file));
+    const found = checks(sb).filter((c) => c.text.startsWith("qwen:") && c.level !== "ok");
+    const fails = found.filter((c) => c.level === "fail");
+    expect(fails.map((c) => [c.text, c.fix])).toEqual([
+      [`qwen: ${settings(sb)} turns Qwen Code's hooks off (disableAllHooks: true): no guard runs`, `remove "disableAllHooks" from ${settings(sb)}`],
+    ]);
+    expect(found.map((c) => [c.level, c.text])).toContainEqual(
+      ["warn", `qwen: folder trust is on (security.folderTrust.enabled in ${settings(sb)}): the project's hooks run only once the person trusts this folder`],
+    );
+  });
+
+  test("a settings.json that does not parse: init of claude and qwen writes nothing at all", () => {
+    const sb = sandbox();
+    writeFile(settings(sb), "{ not json");
+    const r = ah(sb, ["init", "--target", "claude,qwen"]);
+    expect(r.exitCode).not.toBe(0);
+    expect(r.stderr.trim().split("\n")).toHaveLength(1);
+    expect(existsSync(paths(sb).claude)).toBe(false);
+    expect(readFileSync(settings(sb), "utf8")).toBe("{ not json");
+  });
+});
