@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", qwen: "@qwen-code/qwen-code" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -28,6 +28,7 @@ export function cliPath(harness: Harness): string {
     codex: [join(nm, ".bin/codex")],
     copilot: [join(nm, ".bin/copilot")],
     gemini: [join(nm, ".bin/gemini")],
+    qwen: [join(nm, ".bin/qwen")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
   if (!found) throw new Error(`${harness} CLI not found under ${CLI_DIR}: run make live-clis`);
@@ -42,7 +43,7 @@ export interface RunOptions {
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
   /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
-  /** Copilot: the permission flags (default --allow-all-tools). */
+  /** Copilot: the permission flags (default --allow-all-tools); Qwen: its approval flags (default --yolo). */
   permissionArgs?: string[];
   /** Extra CLI arguments and environment. */
   args?: string[];
@@ -100,7 +101,29 @@ const LAUNCH: Record<Harness, Launch> = {
       env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: "dummy" },
     };
   },
+  qwen: (world, model, o) => {
+    configureQwen(world);
+    return {
+      // headless `-p` with --yolo: no approval prompt, so every call reaches PreToolUse
+      argv: [cliPath("qwen"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? ["--yolo"]), "--auth-type", "openai", "--output-format", "json", ...(o.args ?? [])],
+      env: { OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: "dummy", OPENAI_MODEL: "gpt-4.1", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" },
+    };
+  },
 };
+
+/**
+ * Keeps Qwen Code offline: no update checks, no usage statistics, no telemetry, merged into the
+ * settings.json init wrote (under $QWEN_HOME when the world sets it), whose hooks stay. The model
+ * comes from the OPENAI_* variables of the launch.
+ */
+export function configureQwen(world: World): void {
+  const path = join(world.env.QWEN_HOME ?? join(world.home, ".qwen"), "settings.json");
+  const settings = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  settings.general = { ...settings.general, enableAutoUpdate: false };
+  settings.privacy = { ...settings.privacy, usageStatisticsEnabled: false };
+  settings.telemetry = { ...settings.telemetry, enabled: false };
+  world.write(path, `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
 
 /**
  * Points Gemini CLI at the mock and keeps it offline: API-key auth (with the base URL alone it picks a
