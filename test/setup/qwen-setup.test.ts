@@ -108,6 +108,15 @@ describe("qwen init / uninit", () => {
     );
   });
 
+  test("comments (which Qwen allows) are refused with one line, the file left as it is", () => {
+    const sb = sandbox();
+    writeFile(settings(sb), `{\n  // mine\n  "model": {}\n}\n`);
+    const r = ah(sb, ["init", "--target", "qwen"]);
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("comments are not allowed in JSON");
+    expect(readFileSync(settings(sb), "utf8")).toBe(`{\n  // mine\n  "model": {}\n}\n`);
+  });
+
   test("a settings.json that does not parse: init of claude and qwen writes nothing at all", () => {
     const sb = sandbox();
     writeFile(settings(sb), "{ not json");
