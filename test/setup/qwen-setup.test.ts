@@ -3,7 +3,7 @@
 // back byte for byte, doctor agrees and names the settings that keep the hooks from running, and a
 // settings.json that does not parse stops everything before any write.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths, readJson } from "./fixtures";
@@ -49,7 +49,9 @@ describe("qwen init / uninit", () => {
     const sb = sandbox();
     const dir = join(sb.root, "my tools");
     const exe = join(dir, "agentihooks");
-    writeFile(exe, readFileSync(BIN), 0o755);
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(BIN, exe);
+    chmodSync(exe, 0o755);
     const r = Bun.spawnSync([exe, "init", "--target", "qwen"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
     expect(r.exitCode).toBe(0);
     expect(readJson(settings(sb)).hooks.Stop[0].hooks[0].command).toBe(`'${exe}' hook --target qwen --event Stop`);
