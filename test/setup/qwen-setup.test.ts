@@ -3,7 +3,7 @@
 // back byte for byte, doctor agrees and names the settings that keep the hooks from running, and a
 // settings.json that does not parse stops everything before any write.
 import { describe, expect, test } from "bun:test";
-import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths, readJson } from "./fixtures";
@@ -50,15 +50,12 @@ describe("qwen init / uninit", () => {
     const dir = join(sb.root, "my tools");
     const exe = join(dir, "agentihooks");
     mkdirSync(dir, { recursive: true });
-    copyFileSync(BIN, exe);
-    chmodSync(exe, 0o755);
-    const r = Bun.spawnSync([exe, "init", "--target", "qwen"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
-    expect(r.exitCode).toBe(0);
+    symlinkSync(BIN, exe); // a link, not a copy: the executable is large
+    expect(ah(sb, ["init", "--target", "qwen"], { AGENTIHOOKS_SELF: exe }).exitCode).toBe(0);
     expect(readJson(settings(sb)).hooks.Stop[0].hooks[0].command).toBe(`'${exe}' hook --target qwen --event Stop`);
-    const doctor = Bun.spawnSync([exe, "doctor", "--json"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
-    const found: CheckLine[] = JSON.parse(doctor.stdout.toString()).checks;
-    expect(found.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
-    expect(found.some((c) => c.level === "ok" && c.text === `qwen: ${settings(sb)} calls this executable on 12 events`)).toBe(true);
+    const doctor = checks(sb);
+    expect(doctor.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
+    expect(doctor.some((c) => c.level === "ok" && c.text === `qwen: ${settings(sb)} calls this executable on 12 events`)).toBe(true);
   });
 
   test("QWEN_HOME is the user folder itself; --scope project writes .qwen/settings.json in the repository; uninit removes a file init created", () => {
