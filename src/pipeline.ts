@@ -56,6 +56,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
   const { config, problems } = readConfig(env);
   const notes = problems.map((p) => p.message);
   if (!config.enabled) return { effect: {}, calls: [], notes, config };
+  // not the event it is named (no person's prompt): no condition runs, the gate is left as it is
+  if (call.notAnEvent) return { effect: {}, calls: [], notes, config };
   const paths = homePaths(homeDir(env));
   const { step } = EVENT_STEPS[call.event];
   const memo = new Map<Payload, Analysis | undefined>();

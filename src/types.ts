@@ -46,6 +46,11 @@ export interface HookCall {
   batch: Payload[];
   /** The harness's own tool name before normalization (for logs and the gate). */
   rawToolName?: string;
+  /**
+   * Set when the harness fires an event that is not what its name says (Qwen's UserPromptSubmit
+   * after each tool result, with an empty prompt): why it is answered with nothing, no condition run.
+   */
+  notAnEvent?: string;
 }
 
 /**

@@ -221,11 +221,15 @@ describe("qwen: only the harness arms the condition gate", () => {
     expect(existsSync(gates) ? readdirSync(gates) : []).toEqual([]);
   });
 
-  test("the person's request, delivered by Qwen, opens it", async () => {
+  // Qwen fires UserPromptSubmit again after each tool result, with an empty prompt: it must neither
+  // close the gate the person opened nor run the prompt's conditions again.
+  test("the person's request, delivered by Qwen, opens it for the whole turn (a tool call before the write)", async () => {
     const w = makeWorld("qwen");
     const file = join(w.conditions, "pre-bash-asked.sh");
-    const r = await runCli(w, { label: "gate asked", prompt: ASK, script: [shell(`printf 'exit 0\\n' > '${file}'; echo wrote`)] });
+    w.condition("prompt-count.sh", `#!/usr/bin/env bash\necho x >> '${w.marker("prompts")}'\n`);
+    const r = await runCli(w, { label: "gate asked", prompt: ASK, script: [shell("ls"), shell(`printf 'exit 0\\n' > '${file}'; echo wrote`)] });
     expect(existsSync(file), describeRun(r)).toBe(true);
+    expect(w.read(w.marker("prompts"))).toBe("x\n");
   });
 });
 

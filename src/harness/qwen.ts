@@ -72,6 +72,13 @@ const OUTPUT: OutputTable = {
   deny: [],
 };
 
+/**
+ * Qwen Code 0.24 fires UserPromptSubmit again after every tool result, with `"prompt": ""` and no
+ * `submitted_prompt`: no person wrote it. Judged as a prompt, it would close the gate the person's
+ * request opened, run prompt conditions once per tool call, and let a prompt block end the turn.
+ */
+const CONTINUATION = "Qwen Code's UserPromptSubmit after a tool result (empty prompt): not a person's prompt";
+
 function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
   return guardNormalize(() => {
     if (!isRecord(raw)) throw new PayloadError("payload is not a JSON object");
@@ -79,7 +86,9 @@ function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
     const payload = validatePayload(raw, event);
     const rawToolName = payload.tool_name;
     if (TOOL_EVENTS.has(event)) shapeTool(payload);
-    return { target: "qwen", event, payload, batch: [payload], rawToolName };
+    const call: HookCall = { target: "qwen", event, payload, batch: [payload], rawToolName };
+    if (event === "UserPromptSubmit" && payload.prompt === "" && payload.submitted_prompt === undefined) call.notAnEvent = CONTINUATION;
+    return call;
   });
 }
 

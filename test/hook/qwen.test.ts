@@ -4,7 +4,7 @@
 // permissionDecision; post context is JSON and a post block or replacement is `continue: false`.
 // The live suite proves what Qwen does with them.
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, hook, run, sandbox, type Sandbox } from "../helpers";
 
@@ -90,6 +90,17 @@ describe("qwen: answers", () => {
     add("stop-more.sh", sh("echo 'run the tests first' >&2; exit 2"));
     const stop = hook({ ...base(sb, "Stop"), stop_hook_active: false, last_assistant_message: "done" }, { env: sb.env, target: "qwen", event: "Stop" });
     expect(stop.json).toEqual({ decision: "block", reason: expect.stringContaining("run the tests first") });
+  });
+
+  test("the UserPromptSubmit Qwen fires after a tool result (empty prompt) runs no prompt condition and answers nothing", () => {
+    const { sb, add, out } = setup();
+    add("prompt-rec.sh", sh(`{ cat; echo; } >> '${out}'; echo 'no prompts today' >&2; exit 2`));
+    const continuation = hook({ ...base(sb, "UserPromptSubmit"), prompt: "" }, { env: sb.env, target: "qwen", event: "UserPromptSubmit" });
+    expect([continuation.exitCode, continuation.stdout, continuation.stderr]).toEqual([0, "", ""]);
+    expect(existsSync(out)).toBe(false);
+    const person = hook({ ...base(sb, "UserPromptSubmit"), prompt: "go", submitted_prompt: "go" }, { env: sb.env, target: "qwen", event: "UserPromptSubmit" });
+    expect(person.json).toEqual({ decision: "block", reason: expect.stringContaining("no prompts today") });
+    expect(kept(out).map((p) => p.prompt)).toEqual(["go"]);
   });
 
   test("a PreToolUse payload that cannot be read is denied (fail closed)", () => {
