@@ -7,7 +7,7 @@
 //             executable the plugin's launcher runs)
 //   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
 //             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
-//             folders and settings.json, user and project alike
+//             folders and settings.json, Qwen Code's settings.json, user and project alike
 //   executable the agentihooks executable that is running (replacing it replaces every guard)
 //   startup   the files a shell reads before the command it is given: Codex runs each hook as a command
 //             line through the user's shell (`<shell> -c`, `-lc` in earlier versions) and has no exec
@@ -60,10 +60,11 @@ export const TEMPLATES: Template[] = [
   { segs: [".github", "hooks"], under: true, kind: "harness" },
   { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
   { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
+  { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".qwen"];
 
 export interface PathScope {
   cwd: string;
@@ -71,7 +72,7 @@ export interface PathScope {
   userHome: string;
   /** AGENTIHOOKS_HOME. */
   home: string;
-  /** The hook's environment (CODEX_HOME, CLAUDE_CONFIG_DIR, COPILOT_HOME, variables of a command line). */
+  /** The hook's environment (CODEX_HOME, CLAUDE_CONFIG_DIR, COPILOT_HOME, QWEN_HOME, variables of a command line). */
   env?: Record<string, string | undefined>;
   /** The running executable. */
   exe?: string;
@@ -125,7 +126,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.QWEN_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -155,6 +156,7 @@ export function protectedRoots(scope: PathScope): Root[] {
   under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
   under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
   under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);

@@ -24,6 +24,9 @@ writeFile(join(repo, ".claude", "settings.json"), JSON.stringify({ permissions: 
 writeFile(join(userHome, ".codex", "hooks.json"), JSON.stringify({ hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `${BIN} hook --target codex` }] }] } }));
 writeFile(join(userHome, ".codex", "config.toml"), 'model = "x"\n\n[hooks.state]\ntrusted = "abc"\n');
 writeFile(join(userHome, ".copilot", "hooks", "agentihooks.json"), JSON.stringify({ version: 1, hooks: {} }));
+const QWEN_HOOKS = { hooks: { PreToolUse: [{ hooks: [{ name: "agentihooks", type: "command", command: `${BIN} hook --target qwen --event PreToolUse` }] }] } };
+writeFile(join(userHome, ".qwen", "settings.json"), JSON.stringify({ model: { name: "m" }, ...QWEN_HOOKS }, null, 2));
+writeFile(join(repo, ".qwen", "settings.json"), JSON.stringify({ ...QWEN_HOOKS }, null, 2));
 symlinkSync(layer, join(repo, "innocent"));
 symlinkSync(join(layer, "pre-any-new.sh"), join(repo, "dangle")); // its target does not exist yet
 symlinkSync(join(home, "gates", "forged.json"), join(repo, "dangle-gate"));
@@ -164,6 +167,9 @@ const SHELL_DENIED: Record<string, string[]> = {
     "python3 -c \"open('.claude/settings.json','w')\"",
     "rm -rf ~/.claude",
     "mv .claude .claude.bak",
+    "echo '{}' > ~/.qwen/settings.json",
+    "sed -i /hooks/d .qwen/settings.json",
+    "rm -rf ~/.qwen",
   ],
   "the executable and a layer repository's git": [
     `cp /tmp/evil ${BIN}`,
@@ -316,6 +322,11 @@ const FILE_DENIED: [string, string, Record<string, unknown>][] = [
   ["claude", "Write", { file_path: join(userHome, ".copilot", "hooks", "agentihooks.json"), content: "{}" }],
   ["claude", "Write", { file_path: join(repo, ".github", "hooks", "x.json"), content: '{"hooks":{"preToolUse":[]}}' }],
   ["claude", "Write", { file_path: join(repo, "dotclaude", "settings.json"), content: "{}" }],
+  // Qwen Code's settings.json: its hooks, disableAllHooks, the hooks' env (user and project)
+  ["qwen", "write_file", { file_path: join(userHome, ".qwen", "settings.json"), content: '{"model":{"name":"m"}}' }],
+  ["qwen", "edit", { file_path: join(userHome, ".qwen", "settings.json"), old_string: '"model"', new_string: '"disableAllHooks": true, "model"' }],
+  ["qwen", "edit", { file_path: join(repo, ".qwen", "settings.json"), old_string: '"hooks": {', new_string: '"env": {"CONDITIONS_ENABLED": "false"}, "hooks": {' }],
+  ["qwen", "write_file", { file_path: join(repo, "sub", ".qwen", "settings.json"), content: '{"hooks":{}}' }],
   // Codex's apply_patch, as Codex parses it: headers trimmed, Move to, CRLF, several files
   ["codex", "apply_patch", { command: patch("*** Add File: .agentihooks/conditions/y.sh", "+x") }],
   ["codex", "apply_patch", { command: patch("   *** Add File: .agentihooks/conditions/y.sh", "+x") }],
@@ -350,10 +361,14 @@ const FILE_ALLOWED: [string, string, Record<string, unknown>][] = [
   ["codex", "apply_patch", { command: patch("*** Add File: notes/conditions.md", "+x") }],
   ["copilot", "create", { path: join(repo, "notes.md"), file_text: "x" }],
   ["copilot", "view", { path: join(layer, "pre-bash-x.sh") }],
+  // Qwen's settings.json, hook registrations untouched
+  ["qwen", "edit", { file_path: join(userHome, ".qwen", "settings.json"), old_string: '"name": "m"', new_string: '"name": "qwen3-coder-plus"' }],
+  ["qwen", "write_file", { file_path: join(userHome, ".qwen", "QWEN.md"), content: "x" }],
 ];
 
 function fileCall(h: string, tool: string, input: Record<string, unknown>): RunResult {
   if (h === "copilot") return hook({ sessionId: "closed", timestamp: 1, cwd: repo, toolName: tool, toolArgs: input }, { env, event: "preToolUse" });
+  if (h === "qwen") return hook({ session_id: "closed", cwd: repo, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input }, { env, target: "qwen", event: "PreToolUse" });
   const p = { session_id: "closed", cwd: repo, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input };
   return hook(h === "codex" ? { ...p, turn_id: "t", transcript_path: null } : p, { env });
 }
