@@ -43,6 +43,8 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
 interface DoctorOptions {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** --claude PATH: the Claude Code to compare the registration with (default: claude on PATH). */
+  claude?: string;
 }
 
 /** Returns every check, in the order they are printed. */
