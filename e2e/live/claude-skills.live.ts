@@ -77,7 +77,7 @@ describe("claude: a slash command's and a skill's shell lines pass the guards (P
 });
 
 describe('claude: "onFailure": "block" with the registered executable gone', () => {
-  test("a guarded Bash call and a command's shell line are refused, the model sees why; the prompt itself still reaches the model", async () => {
+  test("a guarded Bash call and a command's shell line are refused, the model sees why (also when it crashes); the prompt itself still reaches the model", async () => {
     // init from a copy that reads the CLI's version, then the copy is moved away
     const { world: w, exe } = worldWithCopy("claude", NAMED());
     w.write(join(w.work, ".claude", "commands", "mk.md"), `---\ndescription: live check\n---\nMade: !\`touch '${w.marker("line-ran")}'\`\n`);
@@ -94,6 +94,13 @@ describe('claude: "onFailure": "block" with the registered executable gone', () 
     const line = await runCli(w, { label: "missing executable, skill line", prompt: "/mk", script: [{ text: "done" }] });
     expect(w.exists(w.marker("line-ran")), describeRun(line)).toBe(false);
     expect(line.seen).toContain("[not run:");
+
+    // an executable that crashes (killed by a signal, no answer) is refused the same way
+    w.write(exe, "#!/bin/sh\nkill -SEGV $$\n", 0o755);
+    const crashed = await runCli(w, { label: "crashing executable, onFailure block", script: [bash(`touch '${w.marker("ran-crash")}'`), { text: "done" }] });
+    expect(w.exists(w.marker("ran-crash")), describeRun(crashed)).toBe(false);
+    expect(resultOf(crashed, "Bash", "ran-crash")?.text).toContain('blocking because onFailure is "block"');
+    renameSync(exe, `${exe}.crashing`);
 
     // doctor (this build) names the missing executable and the fix
     const doctor = JSON.parse(w.agentihooks(["doctor", "--json", ...NAMED()], { allowFail: true }).stdout);

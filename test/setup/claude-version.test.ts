@@ -130,6 +130,7 @@ describe("an upgrade, a downgrade, and uninit", () => {
     const fixed = doctor(sb, withPath(sb, now)).json.checks;
     expect(fixed.find((c: { text: string }) => c.text.includes("supports what"))).toBeUndefined();
     expect(fixed.find((c: { text: string }) => c.text.includes("registers what Claude Code 2.1.332 supports"))?.level).toBe("ok");
+    expect(fixed.find((c: { text: string }) => c.text === `claude: ${paths(sb).claude} calls this executable on 13 events`)?.level).toBe("ok");
 
     // back to an older Claude: init takes PreSkillShellCommand and onFailure away again
     init(sb, withPath(sb, old));
