@@ -61,7 +61,8 @@ export function claudeChecks(scopes: Scope[], ctx: SetupContext): Check[] {
     }
     if (!broken.length) checks.push({ level: "ok", text: `claude: ${path} passes the settings checks Claude applies before loading hooks` });
   }
-  return checks;
+  // the unreadable version is said once, not once per scope
+  return checks.filter((c, i) => checks.findIndex((d) => d.text === c.text) === i);
 }
 
 /**

@@ -72,8 +72,9 @@ describe("init reads Claude Code's version", () => {
     expect(none.stdout).toContain("claude: Claude Code's version could not be read (no claude on PATH (name one with --claude PATH))");
     expect(registered(sb).PreSkillShellCommand).toBeUndefined();
     expect(registered(sb).PreToolUse).toBe("-");
-    const info = doctor(sb, withPath(sb)).json.checks.find((c: { text: string }) => c.text.includes("version could not be read"));
-    expect(info?.level).toBe("info");
+    expect(init(sb, withPath(sb), ["--scope", "project"]).exitCode).toBe(0);
+    const infos = doctor(sb, withPath(sb)).json.checks.filter((c: { text: string }) => c.text.includes("version could not be read"));
+    expect(infos.map((c: { level: string }) => c.level)).toEqual(["info"]); // said once for both scopes
 
     const broken = fakeClaude(sb, "broken", "no version here", 1);
     const bad = init(sb, withPath(sb, broken));
