@@ -40,7 +40,7 @@ export interface RunOptions {
   /** The scripted model's steps (tool calls, then "done"). */
   script: Step[];
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
-  /** Claude: --permission-mode (default bypassPermissions). Codex: see CODEX_PERMISSION. */
+  /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
   /** Copilot: the permission flags (default --allow-all-tools). Gemini: likewise (default --yolo). */
   permissionArgs?: string[];
@@ -65,17 +65,6 @@ export interface RunResult {
   seen: string;
 }
 
-/**
- * Codex's permission flags per `permissionMode`: "default" runs `--approve-for-me` (workspace-write,
- * automatic review); "untrusted" asks before every command Codex does not know as safe, with no
- * sandbox, so an approval a hook does not give is refused (`codex exec` has no one to ask); anything
- * else bypasses approvals and the sandbox.
- */
-const CODEX_PERMISSION: Record<string, string[]> = {
-  default: ["--approve-for-me"],
-  "on-request": ["-c", 'approval_policy="on-request"', "--sandbox", "read-only"],
-};
-
 type Launch = (world: World, model: MockModel, o: RunOptions) => { argv: string[]; env: Record<string, string> };
 
 const LAUNCH: Record<Harness, Launch> = {
@@ -90,7 +79,7 @@ const LAUNCH: Record<Harness, Launch> = {
   codex: (world, model, o) => {
     configureCodexProvider(world, model);
     return {
-      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", ...(CODEX_PERMISSION[o.permissionMode ?? ""] ?? ["--dangerously-bypass-approvals-and-sandbox"]),
+      argv: [cliPath("codex"), "exec", "--skip-git-repo-check", o.permissionMode === "default" ? "--approve-for-me" : "--dangerously-bypass-approvals-and-sandbox",
         "--json", ...(o.args ?? []), o.prompt ?? "go"],
       env: { CODEX_HOME: join(world.home, ".codex"), AGENTIHOOKS_LIVE_MOCK_KEY: "dummy" },
     };
