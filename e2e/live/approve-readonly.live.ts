@@ -8,7 +8,8 @@
 // Where a harness does not let a hook's allow lift its own question, that is proven here too:
 // - Codex 0.169 `codex exec` never asks about a command the sandbox lets run (reads are allowed
 //   everywhere); it asks only when the model requests escalation, and that request goes to
-//   PermissionRequest and the automatic review whatever PreToolUse answered.
+//   PermissionRequest and the automatic review whatever PreToolUse answered. A PermissionRequest allow
+//   runs it: the profile answers there too, for Codex only (permission-bash-approve_readonly.ts).
 // - Gemini CLI 0.61 `-p` without --yolo does not offer its shell tool at all (no BeforeTool is sent),
 //   and its BeforeTool reads only block/deny/ask (an allow changes nothing).
 import { beforeAll, describe, expect, test } from "bun:test";
@@ -116,23 +117,30 @@ describe("approve-readonly: Claude Code, --permission-mode default (no allow rul
 
 describe("approve-readonly: Copilot CLI without --allow-all-tools", () => honoured("copilot"));
 
-describe("approve-readonly: Codex, codex exec --approve-for-me (automatic review)", () => {
+describe("approve-readonly: Codex, codex exec --approve-for-me (automatic review), an escalated command", () => {
   const s = both("codex");
-  test("without approve-readonly, an escalated read-only line is declined (the review cannot approve it)", () => {
+  const permissionOf = (p: Played) => hookLog(p.world).filter((r) => r.event === "PermissionRequest" && (r.input as { command?: string })?.command === `tac '${p.source}'`);
+  test("(a) without approve-readonly, the escalated read-only line is declined (the review cannot approve it)", () => {
     const c = s.control();
     expect(c.result.seen.includes(TOKEN), describeRun(c.result)).toBe(false);
-    expect(hookLog(c.world).some((r) => r.event === "PermissionRequest")).toBe(true);
+    expect(permissionOf(c).length).toBe(1);
   });
-  test("Codex ignores the allow: approve-readonly answered allow, the call still went to review and did not run", () => {
+  test("Codex does not let the PreToolUse allow skip its approval: the call still reaches PermissionRequest", () => {
     const p = s.profile();
     expect(preRecords(p.world, `tac '${p.source}'`).some(approvedBy), describeRun(p.result)).toBe(true);
-    expect(hookLog(p.world).some((r) => r.event === "PermissionRequest" && JSON.stringify(r.input).includes(`tac '${p.source}'`))).toBe(true);
-    expect(p.result.seen.includes(TOKEN)).toBe(false);
+    expect(permissionOf(p).length).toBe(1);
   });
-  test("writing lines are not approved either, and do not run", () => {
+  test("(b) approve-readonly's PermissionRequest allow runs it: its output reaches the model", () => {
+    const p = s.profile();
+    expect(permissionOf(p)[0]).toMatchObject({ decision: "allow", by: "permission-bash-approve_readonly.ts" });
+    expect(p.result.seen.includes(TOKEN), describeRun(p.result)).toBe(true);
+  });
+  test("(c) writing lines are approved at neither step, and do not run", () => {
     const p = s.profile();
     expect([p.world.exists(p.copy), p.world.exists(p.keep)]).toEqual([false, true]);
-    expect([...preRecords(p.world, "copy.txt"), ...preRecords(p.world, "rm '")].filter(approvedBy)).toEqual([]);
+    const asked = hookLog(p.world).filter((r) => /copy\.txt|rm '/.test(JSON.stringify(r.input ?? "")));
+    expect(asked.map((r) => r.event).sort()).toEqual(["PermissionRequest", "PermissionRequest", "PreToolUse", "PreToolUse"]);
+    expect(asked.filter((r) => r.decision === "allow")).toEqual([]);
   });
 });
 
