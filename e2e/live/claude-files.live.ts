@@ -80,7 +80,8 @@ describe("claude: a .env file named with @ in the prompt", () => {
 
 describe("claude: the registered executable is gone", () => {
   test("every hook fails to start, Claude reports a hook error and lets every call through (fail open)", async () => {
-    // init run from a copy, which is then moved away
+    // init run from a copy, which is then moved away. No claude on the world's PATH: init read no
+    // version, so no "onFailure": "block" (with it the calls are refused: claude-skills.live.ts)
     const { world: w, exe } = worldWithCopy("claude");
     w.condition("pre-bash-deny_all.sh", '#!/usr/bin/env bash\necho "every call denied" >&2\nexit 2\n');
     renameSync(exe, `${exe}.moved`);
