@@ -153,13 +153,16 @@ describe("qwen: the prompt (UserPromptSubmit)", () => {
 
 describe("qwen: the registered executable is missing", () => {
   // Qwen runs the hook command through bash; a missing program exits 127, which Qwen counts as a
-  // non-blocking error: the call proceeds (fail open), as in Claude Code and Codex. doctor says so.
-  test("the call proceeds without the guard, and doctor names the fix", async () => {
+  // non-blocking error (the call would proceed). init's command for PreToolUse and PermissionRequest
+  // turns any exit but 0 or 2 into exit 2 with a reason: the call is refused (fail closed); other
+  // events keep Qwen's rule, so the prompt still reaches the model.
+  test("a guarded call is refused with the reason, the prompt still reaches the model, and doctor names the fix", async () => {
     const { world: w, exe } = worldWithCopy("qwen");
-    w.condition("pre-bash.touch-deny.sh", '#!/usr/bin/env bash\necho "no" >&2; exit 2\n');
     renameSync(exe, `${exe}.moved`);
     const r = await runCli(w, { label: "exe missing", script: [shell(`touch '${w.marker("ran")}'`)] });
-    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+    expect(r.seen).toContain("agentihooks could not run (executable missing or crashed): this call is refused to fail closed");
+    expect(r.model.requests.filter((b) => Array.isArray(b.tools)).length).toBeGreaterThan(0);
     const fails = JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks.filter((c: { level: string; text: string }) => c.level === "fail" && c.text.startsWith("qwen:"));
     expect(fails.length).toBeGreaterThan(0);
     expect(fails[0].fix).toContain("agentihooks init --target qwen");

@@ -2,6 +2,8 @@
 // set; project .qwen/settings.json), Claude's event names and matcher groups, next to the person's
 // other settings, which stay as they are. A command hook runs through `bash -c`, so the executable's
 // path is shell-quoted; `timeout` is in seconds (values of 1000 or more are read as milliseconds).
+// Qwen lets a call through when a hook exits with anything but 0 or 2 (a missing executable exits
+// 127), so the guard events' command turns any other exit into a refusal (fail closed).
 // User hooks always run; project hooks only in a trusted folder, and every folder is trusted unless
 // the person turned on security.folderTrust.enabled (measured in e2e/live/qwen.live.ts).
 import { join, resolve } from "node:path";
@@ -14,6 +16,19 @@ const EVENTS = [
   "SessionStart", "SessionEnd", "UserPromptSubmit", "Stop",
   "SubagentStart", "SubagentStop", "PreCompact", "Notification",
 ] as const;
+
+/** Events whose call must not go through unjudged: any exit but 0 or 2 becomes a refusal. */
+const GUARDED: ReadonlySet<string> = new Set(["PreToolUse", "PermissionRequest"]);
+
+/** What Qwen hands the model when the hook could not run on a guarded event. */
+const CANNOT_RUN = "agentihooks could not run (executable missing or crashed): this call is refused to fail closed; run agentihooks doctor";
+
+/** Returns the command for `event`: the executable, and on guarded events the fail-closed tail. */
+export function qwenCommand(exe: string, event: string): string {
+  const call = [shellQuote(exe), ...hookArgs("qwen", event)].join(" ");
+  if (!GUARDED.has(event)) return call;
+  return `${call}; s=$?; [ $s = 0 ] || [ $s = 2 ] || { echo ${shellQuote(CANNOT_RUN)} >&2; exit 2; }; exit $s`;
+}
 
 /** Qwen Code's user folder: $QWEN_HOME (the folder itself, not its parent), else ~/.qwen. */
 export const qwenHome = (ctx: SetupContext) => (ctx.env.QWEN_HOME ? resolve(ctx.env.QWEN_HOME) : join(ctx.home, ".qwen"));
@@ -41,7 +56,7 @@ export const qwenSetup: HarnessSetup = {
     const make = (event: string): JsonObject => ({
       name: "agentihooks",
       type: "command",
-      command: [shellQuote(spec.exe), ...hookArgs("qwen", event)].join(" "),
+      command: qwenCommand(spec.exe, event),
       timeout: spec.timeoutSec,
     });
     return registerHooks(config, EVENTS, make, shape(where));

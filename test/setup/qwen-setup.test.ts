@@ -3,7 +3,7 @@
 // back byte for byte, doctor agrees and names the settings that keep the hooks from running, and a
 // settings.json that does not parse stops everything before any write.
 import { describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readFileSync, symlinkSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths, readJson } from "./fixtures";
@@ -15,6 +15,8 @@ const EVENTS = [
   "UserPromptSubmit", "Stop", "SubagentStart", "SubagentStop", "PreCompact", "Notification",
 ];
 type CheckLine = { level: string; text: string; fix?: string };
+const CANNOT_RUN = "agentihooks could not run (executable missing or crashed): this call is refused to fail closed; run agentihooks doctor";
+const FAIL_CLOSED = `; s=$?; [ $s = 0 ] || [ $s = 2 ] || { echo '${CANNOT_RUN}' >&2; exit 2; }; exit $s`;
 const checks = (sb: Sandbox): CheckLine[] => ah(sb, ["doctor", "--json"]).json.checks;
 
 const EXISTING = `{
@@ -36,7 +38,8 @@ describe("qwen init / uninit", () => {
     expect(after.model).toEqual({ name: "qwen3-coder-plus" });
     expect(Object.keys(after.hooks).sort()).toEqual([...EVENTS].sort());
     expect(after.hooks.PreToolUse[0]).toEqual({ matcher: "write_file", hooks: [{ type: "command", command: "./audit.sh", timeout: 5 }] });
-    expect(after.hooks.PreToolUse[1]).toEqual({ hooks: [{ name: "agentihooks", type: "command", command: `${BIN} hook --target qwen --event PreToolUse`, timeout: 30 }] });
+    expect(after.hooks.PreToolUse[1]).toEqual({ hooks: [{ name: "agentihooks", type: "command", command: `${BIN} hook --target qwen --event PreToolUse${FAIL_CLOSED}`, timeout: 30 }] });
+    expect(after.hooks.Stop[0].hooks[0].command).toBe(`${BIN} hook --target qwen --event Stop`);
     expect(ah(sb, ["init", "--target", "qwen"]).stdout).toContain("already set up: nothing changed");
     const doctor = checks(sb);
     expect(doctor.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
@@ -56,6 +59,34 @@ describe("qwen init / uninit", () => {
     const doctor = checks(sb);
     expect(doctor.filter((c) => c.text.startsWith("qwen:") && c.level === "fail")).toEqual([]);
     expect(doctor.some((c) => c.level === "ok" && c.text === `qwen: ${settings(sb)} calls this executable on 12 events`)).toBe(true);
+  });
+
+  test("the guard events' command, run as Qwen runs it (bash -c): answers pass through; a missing executable refuses (exit 2)", () => {
+    const sb = sandbox();
+    const dir = join(sb.root, "bin");
+    const exe = join(dir, "agentihooks");
+    mkdirSync(dir, { recursive: true });
+    symlinkSync(BIN, exe);
+    expect(ah(sb, ["init", "--target", "qwen"], { AGENTIHOOKS_SELF: exe }).exitCode).toBe(0);
+    writeFile(join(sb.home, "conditions", "pre-bash.touch-deny.sh"), "#!/usr/bin/env bash\necho 'no touch' >&2; exit 2\n", 0o755);
+    const settingsNow = readJson(settings(sb));
+    const command = (event: string) => settingsNow.hooks[event][0].hooks[0].command as string;
+    const call = (event: string, payload: Record<string, unknown>) => {
+      const p = Bun.spawnSync(["bash", "-c", command(event)], { env: sb.env, cwd: sb.repo, stdin: new Blob([JSON.stringify(payload)]), stdout: "pipe", stderr: "pipe" });
+      return { exitCode: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+    };
+    const pre = (command: string) => ({ session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "run_shell_command", tool_input: { command } });
+    const denied = call("PreToolUse", pre("touch x"));
+    expect([denied.exitCode, denied.stdout]).toEqual([2, ""]);
+    expect(denied.stderr).toContain("no touch");
+    expect(denied.stderr).not.toContain(CANNOT_RUN);
+    expect(call("PreToolUse", pre("ls")).exitCode).toBe(0);
+    unlinkSync(exe);
+    const missing = call("PreToolUse", pre("ls"));
+    expect(missing.exitCode).toBe(2);
+    expect(missing.stderr).toContain(CANNOT_RUN);
+    // other events keep Qwen's own rule (a prompt is not blocked by a missing executable)
+    expect(call("UserPromptSubmit", { session_id: "s", cwd: sb.repo, hook_event_name: "UserPromptSubmit", prompt: "hi" }).exitCode).toBe(127);
   });
 
   test("QWEN_HOME is the user folder itself; --scope project writes .qwen/settings.json in the repository; uninit removes a file init created", () => {
