@@ -44,13 +44,17 @@ describe("qwen: control, answers after init, doctor", () => {
     world.condition("post-bash.date-context.sh", "#!/usr/bin/env bash\necho QWEN-POST-CONTEXT\n");
     world.condition("post-bash.printf-replace.sh", `#!/usr/bin/env bash\necho '{"tool_output": "QWEN-REPLACED"}'\n`);
     world.condition("post-bash.cat-block.sh", "#!/usr/bin/env bash\necho QWEN-POST-BLOCK >&2\nexit 2\n");
+    world.condition("fail-read-context.sh", "#!/usr/bin/env bash\necho QWEN-FAIL-CONTEXT\n");
     // blocks the first stop only: Qwen then sends stop_hook_active true
     world.condition("stop-more.sh", `#!/usr/bin/env bash\ngrep -q '"stop_hook_active":true' && exit 0\ntouch '${m("stop")}'\necho QWEN-STOP-MORE >&2\nexit 2\n`);
     return {
       world,
       run: {
         label: "control",
-        script: [shell(`touch '${m("ran")}'`), shell("date"), shell(`mkdir '${m("original")}'`), shell("printf '%s%s' QWEN- ORIGINAL"), shell("cat notes.txt")],
+        script: [
+          shell(`touch '${m("ran")}'`), shell("date"), shell(`mkdir '${m("original")}'`), shell("printf '%s%s' QWEN- ORIGINAL"), shell("cat notes.txt"),
+          readFile(join(world.work, "missing.txt")),
+        ],
       },
     };
   });
@@ -76,15 +80,18 @@ describe("qwen: control, answers after init, doctor", () => {
     expect(saw(r(), "QWEN-POST-BLOCK")).toBe(true);
     expect(saw(r(), "QWEN-HIDDEN-OUTPUT")).toBe(false);
   });
+  test("a failed read_file fires PostToolUseFailure: a fail-read condition's text reaches the model with the error", () => {
+    expect(saw(r(), "QWEN-FAIL-CONTEXT"), describeRun(r())).toBe(true);
+  });
   test("a stop condition's block sends its reason to the model, which is asked once more", () => {
     expect(s.world().exists(s.world().marker("stop"))).toBe(true);
     expect(saw(r(), "QWEN-STOP-MORE")).toBe(true);
   });
-  test("every event Qwen fired ran without an error (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop)", () => {
+  test("every event Qwen fired ran without an error (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, PostToolUseFailure, Stop)", () => {
     const log = hookLog(s.world());
     expect(log.filter((l) => l.error)).toEqual([]);
     const events = new Set(log.map((l) => l.event));
-    expect(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"].filter((e) => !events.has(e))).toEqual([]);
+    expect(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "PostToolUseFailure", "Stop"].filter((e) => !events.has(e))).toEqual([]);
   });
   test("doctor finds no problem in what init wrote", () => {
     const d = s.world().agentihooks(["doctor", "--json"], { allowFail: true });

@@ -56,7 +56,8 @@ function shapeTool(payload: Payload): void {
  * Output per event. A deny is exit 2 + stderr only. PreToolUse takes Claude's permissionDecision
  * (`ask` for allow-or-ask). PostToolUse appends hookSpecificOutput.additionalContext to the result;
  * a block or replacement is `continue: false` whose stopReason the model gets in place of the result
- * (the session goes on). UserPromptSubmit and Stop take Claude's `decision: "block"`; SessionStart
+ * (the session goes on); PostToolUseFailure's is appended to the error. UserPromptSubmit and Stop
+ * take Claude's `decision: "block"`; SessionStart
  * and UserPromptSubmit their additionalContext. PermissionRequest is Claude's shape (read from the
  * bundle; it fires only where Qwen would prompt).
  */
@@ -64,6 +65,7 @@ const OUTPUT: OutputTable = {
   events: {
     PreToolUse: [P.nestedPreDecision],
     PostToolUse: [P.stopWithOutput, P.nestedContext],
+    PostToolUseFailure: [P.nestedContext],
     UserPromptSubmit: [P.block, P.nestedContext],
     SessionStart: [P.nestedContext],
     Stop: [P.block],

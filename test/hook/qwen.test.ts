@@ -71,6 +71,14 @@ describe("qwen: answers", () => {
     expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUse", additionalContext: expect.stringContaining("POST-CONTEXT") } });
   });
 
+  test("PostToolUseFailure context is hookSpecificOutput.additionalContext", () => {
+    const { sb, add } = setup();
+    add("fail-read-hint.sh", sh("echo 'check the path'"));
+    const payload = { ...base(sb, "PostToolUseFailure"), tool_name: "read_file", tool_input: { file_path: "/abs/missing.txt" }, error: "File not found", is_interrupt: false, tool_use_id: "toolu_1" };
+    const r = hook(payload, { env: sb.env, target: "qwen", event: "PostToolUseFailure" });
+    expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PostToolUseFailure", additionalContext: expect.stringContaining("check the path") } });
+  });
+
   test("a post block and an output replacement are continue false with the text as stopReason", () => {
     const { sb, add } = setup();
     add("post-bash-secret.sh", sh("echo 'output withheld' >&2; exit 2"));
