@@ -145,13 +145,15 @@ describe("qwen: deny in each form", () => {
   test("a condition that crashes does not stop the call", () => expect(ran("after-crash")).toBe(true));
 });
 
-describe("qwen: the prompt (UserPromptSubmit)", () => {
-  test("a prompt condition's text reaches the model with the prompt; a prompt condition's block stops the turn", async () => {
+describe("qwen: the prompt (UserPromptSubmit) and the session start", () => {
+  test("a prompt condition's and a start condition's text reach the model; a prompt condition's block stops the turn", async () => {
     const w = makeWorld("qwen");
     w.condition("prompt-context.sh", "#!/usr/bin/env bash\necho QWEN-PROMPT-CONTEXT\n");
+    w.condition("start-any-context.sh", "#!/usr/bin/env bash\necho QWEN-START-CONTEXT\n");
     w.condition("prompt-block.sh", '#!/usr/bin/env bash\ncase "$(cat)" in *tag-block*) echo "QWEN-PROMPT-BLOCKED" >&2; exit 2;; esac\n');
     const ok = await runCli(w, { label: "prompt context", prompt: "hello", script: [] });
     expect(saw(ok, "QWEN-PROMPT-CONTEXT"), describeRun(ok)).toBe(true);
+    expect(saw(ok, "QWEN-START-CONTEXT")).toBe(true);
     const blocked = await runCli(w, { label: "prompt block", prompt: "please tag-block this", script: [shell(`touch '${w.marker("ran")}'`)] });
     expect(blocked.model.requests.filter((b) => Array.isArray(b.tools)), describeRun(blocked)).toEqual([]);
     expect(w.exists(w.marker("ran"))).toBe(false);
