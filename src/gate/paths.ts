@@ -19,6 +19,7 @@ import { existsSync, lstatSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
+import { callMemo } from "../state/call-memo";
 
 export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" | "startup";
 
@@ -100,7 +101,7 @@ export function rawAbsolute(p: string, scope: PathScope, cwd = scope.cwd): strin
   return path.startsWith("/") ? path : `${cwd}/${path}`;
 }
 
-const rootsMemo = new Map<string, Root[]>();
+const rootsMemo = callMemo<string, Root[]>();
 
 /** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
 function bothSpellings(dir: string, real?: string): string[] {
