@@ -4,6 +4,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { type HarnessSetup, hookArgs, isAgentihooksPath } from "./harness-setup";
+import { isResidentHandler, residentOr, withResidentExe } from "./resident-hooks";
 
 const EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
@@ -15,7 +16,7 @@ const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !==
 
 /** Ours: a command handler whose executable is agentihooks and whose first argument is `hook`. */
 function isOurs(h: Json): boolean {
-  return isRecord(h) && h.type === "command" && Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.command);
+  return (isRecord(h) && h.type === "command" && Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.command)) || isResidentHandler(h);
 }
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs, where });
@@ -28,10 +29,10 @@ export const claudeSetup: HarnessSetup = {
     return join(ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude"), "settings.json");
   },
   add(config, spec, where) {
-    const make = (event: string): JsonObject => ({ type: "command", command: spec.exe, args: hookArgs("claude", event), timeout: spec.timeoutSec });
+    const make = residentOr("claude", spec, (event) => ({ type: "command", command: spec.exe, args: hookArgs("claude", event), timeout: spec.timeoutSec }));
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) })),
+  find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) }))),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

@@ -28,6 +28,8 @@ export interface HookSpec {
   /** Harness-side timeout in seconds: above CONDITIONS_TIMEOUT_SEC so a slow condition is ours to stop. */
   timeoutSec: number;
   scope: Scope;
+  /** --resident: the guard and tool events call the MCP server's hook tool (resident-hooks.ts). */
+  resident?: boolean;
 }
 
 export interface HarnessSetup {
