@@ -1,0 +1,122 @@
+// The resident path, live. Claude Code (`init --resident`) calls the `hook` tool of the agentihooks MCP
+// server it started, over its stdio pipe, for every tool event: a condition still denies through it
+// (each call leaves a decision record marked `via: "mcp"`), a server killed or hung during the session
+// makes the guarded call refused, and the next session works again. Codex 0.169 with the same handlers
+// written by hand (init does not move Codex): a condition denies through the server too, but a killed or
+// hung server lets the guarded call run (it has no onFailure): printed, and the reason init keeps Codex
+// on the process path. Every check is decided by a marker file the guarded command would create.
+import { describe, expect, test } from "bun:test";
+import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { bash, resultOf } from "./lib/claude";
+import { describeRun, runCli } from "./lib/clis";
+import { runCodex, shell } from "./lib/codex";
+import type { Step } from "./lib/mock-model";
+import { BIN, hookLog, makeWorld, type World } from "./lib/world";
+
+/** The pids of this world's agentihooks MCP servers (started by the harness with the world's HOME). */
+function servers(w: World): number[] {
+  const out: number[] = [];
+  for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
+    try {
+      const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      if (argv[0] !== BIN || argv[1] !== "mcp") continue;
+      if (readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`HOME=${w.home}`)) out.push(Number(pid));
+    } catch {}
+  }
+  return out;
+}
+
+/** A step that first does `act` to the world's servers (the session has started them by then). */
+function after(w: World, signal: NodeJS.Signals, step: Step): () => Step {
+  return () => {
+    const pids = servers(w);
+    for (const pid of pids) process.kill(pid, signal);
+    if (!pids.length) throw new Error("no agentihooks MCP server found for this world");
+    return step;
+  };
+}
+
+/** Codex's fields per event as its 0.169 input schemas require them (src/resident/hook-input.ts). */
+const CODEX_FIELDS: Record<string, string[]> = {
+  PreToolUse: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id"],
+  PostToolUse: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id", "tool_response"],
+  PermissionRequest: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input"],
+};
+
+/** Turns a Codex world's tool-event hooks into mcp_tool handlers calling the hook tool (run with --dangerously-bypass-hook-trust). */
+function codexByHand(w: World): void {
+  const path = join(w.home, ".codex", "hooks.json");
+  const config = JSON.parse(readFileSync(path, "utf8"));
+  for (const [event, fields] of Object.entries(CODEX_FIELDS)) {
+    const payload = Object.fromEntries(fields.map((f) => [f, `\${${f}}`]));
+    config.hooks[event] = [{ hooks: [{ type: "mcp_tool", server: "agentihooks", tool: "hook", input: { target: "codex", event, payload }, timeout: 21 }] }];
+  }
+  writeFileSync(path, JSON.stringify(config, null, 2));
+}
+const BYPASS = { args: ["--dangerously-bypass-hook-trust"] };
+
+/**
+ * A resident world whose harness waits 21 s for the server's answer (init writes the conditions
+ * timeout + 20 s: here 1 + 20), so a hung server costs a check 21 s, not 30.
+ */
+function residentWorld(): World {
+  const w = makeWorld("claude", { init: false });
+  w.env.CONDITIONS_TIMEOUT_SEC = "1";
+  w.agentihooks(["init", "--target", "claude", "--resident"]);
+  delete w.env.CONDITIONS_TIMEOUT_SEC;
+  return w;
+}
+
+const DENY_RM = '#!/usr/bin/env bash\necho "RESIDENT-DENY: rm is off limits" >&2\nexit 2\n';
+
+describe("claude: the resident path", () => {
+  test("a condition denies through the MCP server, with a decision record per call", async () => {
+    const w = makeWorld("claude", { initArgs: ["--resident"] });
+    w.condition("pre-bash.rm-deny.sh", DENY_RM);
+    const r = await runCli(w, { script: [bash(`rm -f '${w.marker("x")}'; touch '${w.marker("rm-ran")}'`), bash(`touch '${w.marker("touch-ran")}'`)] });
+    expect(w.exists(w.marker("rm-ran")), describeRun(r)).toBe(false);
+    expect(resultOf(r, "Bash", "rm-ran")?.text).toContain("RESIDENT-DENY");
+    expect(w.exists(w.marker("touch-ran"))).toBe(true);
+    const records = hookLog(w).filter((l) => l.via === "mcp");
+    expect(records.map((l) => `${l.event}:${l.decision ?? ""}`)).toEqual(expect.arrayContaining(["PreToolUse:deny", "PreToolUse:", "PostToolUse:"]));
+  });
+
+  for (const [what, signal] of [["killed", "SIGKILL"], ["hung", "SIGSTOP"]] as const) {
+    test(`a ${what} server: the guarded call is refused; the next session works again`, async () => {
+      const w = residentWorld();
+      const r = await runCli(w, { script: [], pick: (_b, done) => (done === 0 ? after(w, signal, bash(`touch '${w.marker("ran")}'`))() : { text: "done" }) });
+      for (const pid of servers(w)) process.kill(pid, "SIGKILL"); // a stopped server outlives its session
+      expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+      expect(resultOf(r, "Bash", "ran")?.text).toContain('onFailure is "block"');
+      const next = await runCli(w, { script: [bash(`touch '${w.marker("next")}'`)] });
+      expect(w.exists(w.marker("next")), describeRun(next)).toBe(true);
+    });
+  }
+});
+
+describe("codex 0.169 with resident handlers written by hand", () => {
+  test("a condition denies through the MCP server, with a decision record per call", async () => {
+    const w = makeWorld("codex");
+    codexByHand(w);
+    w.condition("pre-bash.rm-deny.sh", DENY_RM);
+    const r = await runCodex(w, [shell(`rm -f '${w.marker("x")}'; touch '${w.marker("rm-ran")}'`), shell(`touch '${w.marker("touch-ran")}'`)], BYPASS);
+    expect(w.exists(w.marker("rm-ran")), describeRun(r)).toBe(false);
+    expect(r.seen).toContain("RESIDENT-DENY");
+    expect(w.exists(w.marker("touch-ran"))).toBe(true);
+    const records = hookLog(w).filter((l) => l.via === "mcp");
+    expect(records.map((l) => `${l.event}:${l.decision ?? ""}`)).toEqual(expect.arrayContaining(["PreToolUse:deny", "PreToolUse:", "PostToolUse:"]));
+  });
+
+  for (const [what, signal] of [["killed", "SIGKILL"], ["hung", "SIGSTOP"]] as const) {
+    test(`a ${what} server: what Codex 0.169 does with the guarded call (printed); the next session works again`, async () => {
+      const w = makeWorld("codex");
+      codexByHand(w);
+      const r = await runCodex(w, [after(w, signal, shell(`touch '${w.marker("ran")}'`))], BYPASS);
+      for (const pid of servers(w)) process.kill(pid, "SIGKILL");
+      console.log(`codex, ${what} server: the guarded command ${w.exists(w.marker("ran")) ? "RAN (fail open)" : "was refused"}`);
+      const next = await runCodex(w, [shell(`touch '${w.marker("next")}'`)], BYPASS);
+      expect(w.exists(w.marker("next")), describeRun(next)).toBe(true);
+    });
+  }
+});
