@@ -1,26 +1,41 @@
 // Claude Code, live: what a PreToolUse costs on the resident path (`init --resident`: an mcp_tool hook
 // on the agentihooks MCP server) against the command path, as Claude Code itself measures its hooks
-// (the "Hooks: PreToolUse:Bash [...] finished with status N (X ms)" lines of --debug-file). The same
+// (the timings of its --debug-file). The same
 // calls (Bash `git status` through init's default profile: both guards run) in two worlds, alternating
 // ABBA so drift hits both; the ratio is printed, never asserted (timings decide no test).
 import { describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describeRun, runCli } from "./lib/clis";
-import { type World, makeWorld } from "./lib/world";
+import { type World, hookLog, makeWorld } from "./lib/world";
 
 const CALLS = 6;
 const git = { tool: "Bash", input: { command: "git status", description: "live cost check" } };
 
-/** Returns Claude Code's timings (ms) of this world's PreToolUse:Bash hook calls and the handler it named. */
-async function preToolUseTimes(w: World): Promise<{ ms: number[]; handler: string }> {
+/**
+ * Returns the time of each of this world's PreToolUse and PostToolUse Bash hook calls as Claude Code's debug log gives
+ * it: a command hook's "finished with status 0 (X ms)"; for an mcp_tool hook, from "mcp_tool calling"
+ * to Claude reading its answer ("Hook output ..."), which also holds Claude's own checks of an MCP call.
+ */
+async function preToolUseTimes(w: World, resident: boolean): Promise<number[]> {
   const debug = join(w.home, `debug-${Date.now()}.log`);
   const r = await runCli(w, { script: Array.from({ length: CALLS }, () => git), args: ["--debug-file", debug] });
   expect(r.exitCode, describeRun(r)).toBe(0);
-  const times = [...readFileSync(debug, "utf8").matchAll(/Hooks: PreToolUse:Bash \[([^\]]*)\] finished with status (\d+) \((\d+)ms\)/g)];
-  expect(times.length, describeRun(r)).toBe(CALLS);
-  for (const [, , status] of times) expect(status).toBe("0");
-  return { ms: times.map((m) => Number(m[3])), handler: times[0][1] };
+  const log = readFileSync(debug, "utf8");
+  const at = (line: string) => Date.parse(line.slice(0, 24));
+  const hook: number[] = [];
+  if (resident) {
+    const lines = log.split("\n");
+    lines.forEach((l, i) => {
+      if (!l.includes("Hooks: mcp_tool calling agentihooks/hook")) return;
+      const read = lines.slice(i + 1).find((x) => x.includes("Hook output"));
+      if (read) hook.push(at(read) - at(l));
+    });
+  } else {
+    for (const m of log.matchAll(/Hooks: (?:Pre|Post)ToolUse:Bash \[[^\]]*agentihooks hook[^\]]*\] finished with status 0 \((\d+)ms\)/g)) hook.push(Number(m[1]));
+  }
+  expect(hook.length, describeRun(r)).toBe(2 * CALLS); // PreToolUse and PostToolUse
+  return hook;
 }
 
 const median = (xs: number[]) => {
@@ -29,16 +44,13 @@ const median = (xs: number[]) => {
 };
 
 describe("claude: the resident path's cost, as Claude Code measures it", () => {
-  test("PreToolUse Bash git status through the default profile: resident against command, ratio printed", async () => {
+  test("Bash git status through the default profile, its Pre and PostToolUse hooks: resident against command, ratio printed", async () => {
     const command = makeWorld("claude");
     const resident = makeWorld("claude", { initArgs: ["--resident"] });
     const c: number[] = [];
     const r: number[] = [];
-    for (const w of [command, resident, resident, command]) {
-      const t = await preToolUseTimes(w);
-      expect(t.handler).toBe(w === resident ? "agentihooks/hook" : expect.stringContaining("hook --target claude --event PreToolUse"));
-      (w === resident ? r : c).push(...t.ms);
-    }
-    console.log(`claude debug log, PreToolUse Bash git status (default profile): resident ${median(r)} ms, command ${median(c)} ms, ${(median(r) / median(c)).toFixed(2)}x`);
+    for (const w of [command, resident, resident, command]) (w === resident ? r : c).push(...(await preToolUseTimes(w, w === resident)));
+    expect(hookLog(resident).filter((l) => l.via === "mcp" && l.event === "PreToolUse").length).toBe(2 * CALLS);
+    console.log(`claude debug log, Bash git status (default profile): resident ${median(r)} ms, command ${median(c)} ms, ${(median(r) / median(c)).toFixed(2)}x (medians of ${4 * CALLS} Pre/PostToolUse hook calls)`);
   });
 });
