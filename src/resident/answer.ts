@@ -40,7 +40,8 @@ export async function answerResident(args: unknown): Promise<string> {
     const { target, event, raw } = residentCall(args);
     const harness = harnessFor(target);
     const call = harness.normalize(raw, event);
-    const result = await runPipeline(call, { capabilities: harness.capabilities });
+    // The conditions run in the call's folder: PWD says so too, not the folder the session started in.
+    const result = await runPipeline(call, { capabilities: harness.capabilities, env: { ...process.env, PWD: call.payload.cwd } });
     const answer = harness.emit(call.event, result.effect, call.payload);
     const ms = Math.round((performance.now() - started) * 10) / 10;
     const { log } = result.config;

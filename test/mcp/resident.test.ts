@@ -104,6 +104,12 @@ describe("agentihooks mcp: the hook tool", () => {
     expect((await resident(client, "claude", payload)).text).toBe("");
   });
 
+  test("a condition runs in the payload's folder, PWD included, not in the server's", async () => {
+    addCondition(conditions, "pre-bash.pwd-where.sh", `#!/bin/sh\nprintf '{"context":"PWD=%s CWD=%s"}\\n' "$PWD" "$(pwd)"\n`);
+    const r = await resident(client, "claude", claudeBash("pwd", sb.repo));
+    expect(JSON.parse(r.text).hookSpecificOutput.additionalContext).toContain(`PWD=${sb.repo} CWD=${sb.repo}`);
+  });
+
   test("parallel calls are answered independently", async () => {
     addCondition(conditions, "pre-bash.echo-echo.sh", `#!/usr/bin/env bash\ncmd=$(sed -n 's/.*"command":"\\([^"]*\\)".*/\\1/p')\nsleep 0.$((RANDOM % 3))\nprintf '{"context":"SAW %s"}\\n' "$cmd"\n`);
     const words = Array.from({ length: 8 }, (_, i) => `echo word${i}`);
