@@ -8,7 +8,7 @@
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { bash, resultOf } from "./lib/claude";
+import { bash, mcp, resultOf } from "./lib/claude";
 import { describeRun, runCli } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
 import type { Step } from "./lib/mock-model";
@@ -71,10 +71,14 @@ function residentWorld(): World {
 const DENY_RM = '#!/usr/bin/env bash\necho "RESIDENT-DENY: rm is off limits" >&2\nexit 2\n';
 
 describe("claude: the resident path", () => {
-  test("a condition denies through the MCP server, with a decision record per call", async () => {
+  test("a condition denies through the MCP server, with a decision record per call; the model cannot call the hook tool", async () => {
     const w = makeWorld("claude", { initArgs: ["--resident"] });
     w.condition("pre-bash.rm-deny.sh", DENY_RM);
-    const r = await runCli(w, { script: [bash(`rm -f '${w.marker("x")}'; touch '${w.marker("rm-ran")}'`), bash(`touch '${w.marker("touch-ran")}'`)] });
+    const r = await runCli(w, {
+      script: [mcp("hook", { target: "claude", event: "PreToolUse", payload: {} }), bash(`rm -f '${w.marker("x")}'; touch '${w.marker("rm-ran")}'`), bash(`touch '${w.marker("touch-ran")}'`)],
+    });
+    // init's deny rule keeps the tool from the model; the hooks still call it
+    expect(resultOf(r, "mcp__agentihooks__hook")?.text, describeRun(r)).toContain("No such tool available");
     expect(w.exists(w.marker("rm-ran")), describeRun(r)).toBe(false);
     expect(resultOf(r, "Bash", "rm-ran")?.text).toContain("RESIDENT-DENY");
     expect(w.exists(w.marker("touch-ran"))).toBe(true);

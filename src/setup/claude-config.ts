@@ -4,7 +4,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { type HarnessSetup, hookArgs, isAgentihooksPath } from "./harness-setup";
-import { isResidentHandler, residentOr, withResidentExe } from "./resident-hooks";
+import { isResidentHandler, residentOr, withHiddenHookTool, withoutHiddenHookTool, withResidentExe } from "./resident-hooks";
 
 const EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
@@ -30,9 +30,10 @@ export const claudeSetup: HarnessSetup = {
   },
   add(config, spec, where) {
     const make = residentOr("claude", spec, (event) => ({ type: "command", command: spec.exe, args: hookArgs("claude", event), timeout: spec.timeoutSec }));
-    return registerHooks(config, EVENTS, make, shape(where));
+    const hooked = registerHooks(config, EVENTS, make, shape(where));
+    return spec.resident ? withHiddenHookTool(hooked) : withoutHiddenHookTool(hooked);
   },
-  remove: (config, where) => unregisterHooks(config, shape(where)),
+  remove: (config, where) => unregisterHooks(withoutHiddenHookTool(config), shape(where)),
   find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) }))),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

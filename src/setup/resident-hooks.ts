@@ -36,3 +36,30 @@ export function withResidentExe<T extends { handler: JsonObject; exe: string }>(
   const exe = found.find((f) => !isResidentHandler(f.handler))?.exe ?? "";
   return found.map((f) => (isResidentHandler(f.handler) ? { ...f, exe } : f));
 }
+
+/**
+ * The rule that takes the hook tool out of the model's tool list in Claude Code: the tool judges the
+ * harness's calls, the agent has no use for it. Measured with 2.1.328: with this deny rule the model's
+ * call gets "No such tool available" while the mcp_tool hooks still call it.
+ */
+export const HIDE_HOOK_TOOL = `mcp__${MCP_NAME}__${HOOK_TOOL}`;
+
+/** Returns Claude's settings with the hook tool denied to the model (unless `permissions.deny` is not a list: left alone). */
+export function withHiddenHookTool(config: JsonObject): JsonObject {
+  const permissions = config.permissions ?? {};
+  if (!isRecord(permissions)) return config;
+  const deny = permissions.deny ?? [];
+  if (!Array.isArray(deny) || deny.includes(HIDE_HOOK_TOOL)) return config;
+  return { ...config, permissions: { ...permissions, deny: [...deny, HIDE_HOOK_TOOL] } };
+}
+
+/** Returns Claude's settings without that rule; a `deny` list or `permissions` object it leaves empty goes too. */
+export function withoutHiddenHookTool(config: JsonObject): JsonObject {
+  const permissions = config.permissions;
+  if (!isRecord(permissions) || !Array.isArray(permissions.deny) || !permissions.deny.includes(HIDE_HOOK_TOOL)) return config;
+  const { deny: _, ...rest } = permissions;
+  const deny = permissions.deny.filter((r) => r !== HIDE_HOOK_TOOL);
+  const next: JsonObject = deny.length ? { ...rest, deny } : rest;
+  const { permissions: __, ...others } = config;
+  return Object.keys(next).length ? { ...others, permissions: next } : others;
+}

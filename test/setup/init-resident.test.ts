@@ -1,11 +1,12 @@
 // `agentihooks init --resident` through the compiled executable: Claude's four tool events become
 // mcp_tool handlers calling the MCP server's hook tool with onFailure "block", the other events stay
-// command hooks, Codex is not moved, a plain init turns them back, uninit removes them, doctor accepts
-// them, and a handler's input filled the way Claude fills it is answered by the server like the hook.
+// command hooks, Codex is not moved, the hook tool is denied to the model, a plain init turns them
+// back, uninit removes them (the person's rules stay), doctor accepts them, and a handler's input filled
+// the way Claude fills it is answered by the server like the hook.
 import { describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
-import { BIN, claudeBash, run, sandbox, type Sandbox } from "../helpers";
+import { BIN, claudeBash, run, sandbox, type Sandbox, writeFile } from "../helpers";
 import { paths, readJson } from "./fixtures";
 
 const ah = (sb: Sandbox, args: string[]) => run(args, { env: sb.env, cwd: sb.repo });
@@ -30,22 +31,27 @@ describe("init --resident", () => {
       expect(((claude[event][0].input as Handler).payload as Handler).tool_input).toBe("${tool_input}");
     }
     for (const event of ["SessionStart", "UserPromptSubmit", "Stop"]) expect(claude[event][0]).toMatchObject({ type: "command", args: ["hook", "--target", "claude", "--event", event] });
+    // the hook tool is taken out of the model's tool list
+    expect(readJson(p.claude).permissions).toEqual({ deny: ["mcp__agentihooks__hook"] });
     const codex = handlers(readJson(p.codex));
     for (const list of Object.values(codex)) for (const h of list) expect(h.type).toBe("command");
     expect(readJson(`${sb.userHome}/.claude.json`).mcpServers.agentihooks).toMatchObject({ command: BIN, args: ["mcp", "--target", "claude"] });
   });
 
-  test("a plain init turns them back into command hooks; uninit removes every handler", () => {
+  test("a plain init turns them back into command hooks; uninit removes every handler and the deny rule, the person's rules stay", () => {
     const sb = sandbox();
+    writeFile(paths(sb).claude, JSON.stringify({ permissions: { deny: ["Bash(rm -rf /)"] } }), 0o600);
     expect(ah(sb, ["init", "--target", "claude", "--resident"]).exitCode).toBe(0);
+    expect(readJson(paths(sb).claude).permissions).toEqual({ deny: ["Bash(rm -rf /)", "mcp__agentihooks__hook"] });
     const doctor = ah(sb, ["doctor"]);
     expect(doctor.stdout).toContain("calls this executable on 12 events");
     expect(ah(sb, ["init", "--target", "claude"]).exitCode).toBe(0);
     const back = handlers(readJson(paths(sb).claude));
     for (const event of TOOL_EVENTS) expect(back[event]).toEqual([expect.objectContaining({ type: "command" })]);
+    expect(readJson(paths(sb).claude).permissions).toEqual({ deny: ["Bash(rm -rf /)"] });
     expect(ah(sb, ["init", "--target", "claude", "--resident"]).exitCode).toBe(0);
     expect(ah(sb, ["uninit", "--target", "claude"]).exitCode).toBe(0);
-    expect(JSON.stringify(readJsonOrEmpty(paths(sb).claude))).not.toContain("mcp_tool");
+    expect(readJsonOrEmpty(paths(sb).claude)).toEqual({ permissions: { deny: ["Bash(rm -rf /)"] } });
   });
 
   test("--resident with --no-mcp is a usage error that writes nothing", () => {
