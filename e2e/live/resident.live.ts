@@ -1,10 +1,11 @@
 // The resident path, live. Claude Code (`init --resident`) calls the `hook` tool of the agentihooks MCP
 // server it started, over its stdio pipe, for every tool event: a condition still denies through it
-// (each call leaves a decision record marked `via: "mcp"`), a server killed or hung during the session
-// makes the guarded call refused, and the next session works again. Codex 0.169 with the same handlers
-// written by hand (init does not move Codex): a condition denies through the server too, but a killed or
-// hung server lets the guarded call run (it has no onFailure): printed, and the reason init keeps Codex
-// on the process path. Every check is decided by a marker file the guarded command would create.
+// (each call leaves a decision record marked `via: "mcp"`), the model cannot call the tool itself, and
+// with the server killed or hung during the session a call a condition denies never runs (refused by
+// onFailure, or judged by the server Claude started again); the next session works. Codex 0.169 with the
+// same handlers written by hand (init does not move Codex): a condition denies through the server too,
+// but with the server killed or hung the denied call runs (Codex has no onFailure): printed, and the
+// reason init keeps Codex on the process path. Decided by marker files the commands would create.
 import { describe, expect, test } from "bun:test";
 import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -68,6 +69,7 @@ function residentWorld(): World {
   return w;
 }
 
+const DENY_TOUCH = '#!/usr/bin/env bash\necho "TOUCH-DENY: touch is off limits" >&2\nexit 2\n';
 const DENY_RM = '#!/usr/bin/env bash\necho "RESIDENT-DENY: rm is off limits" >&2\nexit 2\n';
 
 describe("claude: the resident path", () => {
@@ -87,14 +89,19 @@ describe("claude: the resident path", () => {
   });
 
   for (const [what, signal] of [["killed", "SIGKILL"], ["hung", "SIGSTOP"]] as const) {
-    test(`a ${what} server: the guarded call is refused; the next session works again`, async () => {
+    test(`a ${what} server: a call a condition denies never runs; the next session works again`, async () => {
       const w = residentWorld();
+      w.condition("pre-bash.touch-deny.sh", DENY_TOUCH);
       const r = await runCli(w, { script: [], pick: (_b, done) => (done === 0 ? after(w, signal, bash(`touch '${w.marker("ran")}'`))() : { text: "done" }) });
       for (const pid of servers(w)) process.kill(pid, "SIGKILL"); // a stopped server outlives its session
+      // never run unjudged: refused for want of an answer, or denied by a server Claude started again
       expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
-      expect(resultOf(r, "Bash", "ran")?.text).toContain('onFailure is "block"');
-      const next = await runCli(w, { script: [bash(`touch '${w.marker("next")}'`)] });
-      expect(w.exists(w.marker("next")), describeRun(next)).toBe(true);
+      const why = resultOf(r, "Bash", "ran")?.text ?? "";
+      expect(why).toMatch(/onFailure is "block"|TOUCH-DENY/);
+      console.log(`claude, ${what} server: ${why.includes("TOUCH-DENY") ? "denied by a restarted server" : "refused (onFailure block)"}`);
+      const next = await runCli(w, { script: [bash(`touch '${w.marker("next")}'`), bash(`mkdir '${w.marker("next-dir")}'`)] });
+      expect(resultOf(next, "Bash", "next")?.text, describeRun(next)).toContain("TOUCH-DENY");
+      expect(w.exists(w.marker("next-dir")), describeRun(next)).toBe(true);
     });
   }
 });
@@ -113,14 +120,16 @@ describe("codex 0.169 with resident handlers written by hand", () => {
   });
 
   for (const [what, signal] of [["killed", "SIGKILL"], ["hung", "SIGSTOP"]] as const) {
-    test(`a ${what} server: what Codex 0.169 does with the guarded call (printed); the next session works again`, async () => {
+    test(`a ${what} server: what Codex 0.169 does with a call a condition denies (printed); the next session works again`, async () => {
       const w = makeWorld("codex");
       codexByHand(w);
+      w.condition("pre-bash.touch-deny.sh", DENY_TOUCH);
       const r = await runCodex(w, [after(w, signal, shell(`touch '${w.marker("ran")}'`))], BYPASS);
       for (const pid of servers(w)) process.kill(pid, "SIGKILL");
-      console.log(`codex, ${what} server: the guarded command ${w.exists(w.marker("ran")) ? "RAN (fail open)" : "was refused"}`);
-      const next = await runCodex(w, [shell(`touch '${w.marker("next")}'`)], BYPASS);
-      expect(w.exists(w.marker("next")), describeRun(next)).toBe(true);
+      console.log(`codex, ${what} server: the denied command ${w.exists(w.marker("ran")) ? "RAN (fail open)" : "did not run"}`);
+      const next = await runCodex(w, [shell(`touch '${w.marker("next")}'`), shell(`mkdir '${w.marker("next-dir")}'`)], BYPASS);
+      expect(next.seen, describeRun(next)).toContain("TOUCH-DENY");
+      expect(w.exists(w.marker("next-dir")), describeRun(next)).toBe(true);
     });
   }
 });
