@@ -185,6 +185,9 @@ export function planStateFile(before: State, after: State): FileChange | undefin
 /** What --resident moved, and why the others did not move. */
 const RESIDENT_NOTE = "resident: claude's tool events call the MCP server's hook tool; codex, copilot and gemini keep a process per call (Codex 0.169 lets a call through when its MCP server is gone or hung)";
 
+/** A project's .mcp.json server starts only once approved (not measured live: Claude's documented behaviour). */
+const RESIDENT_PROJECT_NOTE = "claude: Claude Code asks the person to approve the servers of a project's .mcp.json: until the agentihooks server is approved, every tool call is refused (onFailure block)";
+
 /** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
@@ -245,7 +248,7 @@ export function runInit(options: InitOptions): string[] {
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
-  if (opts.resident) lines.push(RESIDENT_NOTE);
+  if (opts.resident) lines.push(RESIDENT_NOTE, ...(opts.scope === "project" && opts.targets.includes("claude") ? [RESIDENT_PROJECT_NOTE] : []));
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);

@@ -54,6 +54,14 @@ describe("init --resident", () => {
     expect(readJsonOrEmpty(paths(sb).claude)).toEqual({ permissions: { deny: ["Bash(rm -rf /)"] } });
   });
 
+  test("--scope project: the handlers go to the repository's settings, with the note that its .mcp.json server needs approval", () => {
+    const sb = sandbox();
+    const r = ah(sb, ["init", "--target", "claude", "--resident", "--scope", "project"]);
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("until the agentihooks server is approved, every tool call is refused");
+    expect(handlers(readJson(`${sb.repo}/.claude/settings.json`)).PreToolUse[0]).toMatchObject({ type: "mcp_tool", onFailure: "block" });
+  });
+
   test("--resident with --no-mcp is a usage error that writes nothing", () => {
     const sb = sandbox();
     const r = ah(sb, ["init", "--target", "claude", "--resident", "--no-mcp"]);
