@@ -26,7 +26,7 @@ export default defineCommand({
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
     sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
-    resident: { type: "boolean", description: "Claude Code's and Codex's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the harness keeps running, instead of starting a process per call" },
+    resident: { type: "boolean", description: "Claude Code's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the session keeps running, instead of starting a process per call (Codex, Copilot and Gemini keep the process)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {

@@ -38,7 +38,7 @@ export interface SetupOptions {
   env: Record<string, string | undefined>;
   /** Also (un)register the MCP server (default true; --no-mcp). */
   mcp?: boolean;
-  /** --resident: Claude's and Codex's guard and tool events answered by the MCP server (setup/resident-hooks.ts). */
+  /** --resident: Claude's guard and tool events answered by the MCP server (setup/resident-hooks.ts). */
   resident?: boolean;
 }
 
