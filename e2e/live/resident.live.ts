@@ -2,26 +2,28 @@
 // server it started, over its stdio pipe, for every tool event: a condition still denies through it
 // (each call leaves a decision record marked `via: "mcp"`), the model cannot call the tool itself, and
 // with the server killed or hung during the session a call a condition denies never runs (refused by
-// onFailure, or judged by the server Claude started again); the next session works. Codex 0.169 with the
+// onFailure, or judged by the server Claude started again); the next session works; after an upgrade
+// mid-session (the executable changed on disk), the server answers that call with the new executable
+// and ends, and no later call runs unjudged. Codex 0.169 with the
 // same handlers written by hand (init does not move Codex): a condition denies through the server too,
 // but with the server killed or hung the denied call runs (Codex has no onFailure): printed, and the
 // reason init keeps Codex on the process path. Decided by marker files the commands would create.
 import { describe, expect, test } from "bun:test";
-import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { bash, mcp, resultOf } from "./lib/claude";
 import { describeRun, runCli } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
 import type { Step } from "./lib/mock-model";
-import { BIN, hookLog, makeWorld, type World } from "./lib/world";
+import { BIN, hookLog, makeWorld, type World, worldWithCopy } from "./lib/world";
 
 /** The pids of this world's agentihooks MCP servers (started by the harness with the world's HOME). */
-function servers(w: World): number[] {
+function servers(w: World, exe = BIN): number[] {
   const out: number[] = [];
   for (const pid of readdirSync("/proc").filter((p) => /^\d+$/.test(p))) {
     try {
       const argv = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
-      if (argv[0] !== BIN || argv[1] !== "mcp") continue;
+      if (argv[0] !== exe || argv[1] !== "mcp") continue;
       if (readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(`HOME=${w.home}`)) out.push(Number(pid));
     } catch {}
   }
@@ -104,6 +106,32 @@ describe("claude: the resident path", () => {
       expect(w.exists(w.marker("next-dir")), describeRun(next)).toBe(true);
     });
   }
+});
+
+describe("claude: an upgrade in the middle of a session", () => {
+  test("the executable changes on disk: the server answers that call with the new one and ends; no later call runs unjudged", async () => {
+    const { world: w, exe } = worldWithCopy("claude", ["--resident"]);
+    w.condition("pre-bash.touch-deny.sh", DENY_TOUCH);
+    let first: number[] = [];
+    const upgrade = (): Step => {
+      first = servers(w, exe);
+      const later = new Date(Date.now() + 5000);
+      utimesSync(exe, later, later); // what an upgrade in place changes
+      return bash(`touch '${w.marker("after-upgrade")}'`);
+    };
+    const r = await runCli(w, {
+      script: [],
+      pick: (_b, done) => [upgrade, () => bash(`touch '${w.marker("later")}'`), () => bash(`mkdir '${w.marker("allowed")}'`)][done]?.() ?? { text: "done" },
+    });
+    expect(first.length, describeRun(r)).toBe(1);
+    for (const name of ["after-upgrade", "later"]) {
+      expect(w.exists(w.marker(name)), describeRun(r)).toBe(false);
+      expect(resultOf(r, "Bash", name)?.text).toMatch(/onFailure is "block"|TOUCH-DENY/);
+    }
+    expect(resultOf(r, "Bash", "after-upgrade")?.text).toContain("TOUCH-DENY"); // answered by the new executable
+    expect(first.some((pid) => existsSync(`/proc/${pid}`) && !readFileSync(`/proc/${pid}/stat`, "utf8").includes(") Z "))).toBe(false);
+    console.log(`claude after an upgrade: the next call ${resultOf(r, "Bash", "later")?.text.includes("TOUCH-DENY") ? "was judged by a new server" : "was refused (onFailure block)"}; a call allowed ${w.exists(w.marker("allowed")) ? "ran" : "did not run"}`);
+  });
 });
 
 describe("codex 0.169 with resident handlers written by hand", () => {
