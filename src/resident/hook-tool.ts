@@ -22,19 +22,22 @@ async function viaProcess(exe: string, args: unknown): Promise<string> {
 /** Registers the `hook` tool. Its arguments are checked by the call itself, so a bad one is denied with a reason. */
 export function registerHookTool(server: McpServer): void {
   const exe = watchOwnExe();
+  let ending: ReturnType<typeof setTimeout> | undefined;
   server.registerTool(HOOK_TOOL, {
     description: "Judges one hook call of Claude Code or Codex (registered by `agentihooks init --resident`; not for the agent).",
     inputSchema: { target: z.unknown().optional(), event: z.unknown().optional(), payload: z.unknown().optional() },
   }, async (args) => {
-    const why = exe.changed();
-    if (!why) return text(await answerResident(args));
-    // An upgrade: this call is answered by the new executable as a process, then the server ends so
-    // the harness's next session starts the new one.
-    setTimeout(() => process.exit(0), 200);
+    if (!exe.changed()) return text(await answerResident(args));
+    // An upgrade: this call is answered by the new executable as a process, then the server ends (once
+    // the answer is on its way; a call still running resets the clock) and the harness starts the new one.
+    let answer: string;
     try {
-      return text(await viaProcess(exe.path, args));
+      answer = await viaProcess(exe.path, args);
     } catch (err) {
-      return text(refusal(args, err));
+      answer = refusal(args, err);
     }
+    clearTimeout(ending);
+    ending = setTimeout(() => process.exit(0), 250);
+    return text(answer);
   });
 }
