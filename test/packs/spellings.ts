@@ -63,7 +63,7 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
     nomatch: ["rm -f $X", "rm -rf build", 'rm -rf "$TMPDIR/build"', "rm -rf $HOME/work/repo/build", "find . -exec rm -f {} \\;"],
   },
   "fs.inline-rmtree": {
-    match: ["python3 -c 'import shutil; shutil.rmtree(\"/srv/data\")'", "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(\"x\")'", "node -e 'require(\"fs\").rmSync(\"x\", { recursive: true })'"],
+    match: ["python3 -c 'import shutil; shutil.rmtree(\"/srv/data\")'", "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(\"x\")'", "node -e 'require(\"fs\").rmSync(\"x\", { recursive: true })'", "sudo python3 -c 'import shutil; shutil.rmtree(\"/srv\")'", "echo x | xargs python3 -c 'import shutil; shutil.rmtree(\"d\")'"],
     nomatch: ["python3 -c 'print(1)'", "node -e 'require(\"fs\").rmSync(\"x\")'", "python3 script.py"],
   },
   "fs.find-delete-outside-repo": {
@@ -267,7 +267,7 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
   "iac.pulumi-up-yes": { preset: "strict", match: ["pulumi up --yes", "pulumi up -y -s prod"], nomatch: ["pulumi up", "pulumi preview"] },
   "iac.cdk-destroy": { match: ["cdk destroy", "npx cdk destroy --force", "serverless remove --stage prod"], nomatch: ["cdk synth", "cdk diff"] },
   "storage.rclone-delete": {
-    match: ["rclone purge remote:bucket/old", "rclone delete remote:logs --min-age 30d", "rclone rmdir remote:important-bucket/old"],
+    match: ["rclone purge remote:bucket/old", "rclone delete remote:logs --min-age 30d", "rclone rmdir remote:important-bucket/old", "env RCLONE_CONFIG=x rclone purge r:b", "bash -c 'rclone purge r:b'"],
     nomatch: ["rclone ls remote:bucket", "rclone delete remote:logs --dry-run", "rclone copy /src remote:b"],
   },
   "storage.rclone-sync": {
