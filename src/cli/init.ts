@@ -28,6 +28,7 @@ export default defineCommand({
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
     sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
     claude: { type: "string", valueHint: "PATH", description: "The Claude Code executable whose version decides what is registered (default: claude on PATH): PreSkillShellCommand from 2.1.332, \"onFailure\": \"block\" on guard events from 2.1.295" },
+    resident: { type: "boolean", description: "Claude Code's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the session keeps running, instead of starting a process per call (Codex, Copilot and Gemini keep the process)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
@@ -44,6 +45,7 @@ export default defineCommand({
       mcp: args.mcp !== false,
       sandbox: !!args.sandbox,
       claude: args.claude,
+      resident: !!args.resident,
       cwd: process.cwd(),
       env: process.env,
     }));

@@ -5,6 +5,7 @@
 // call writes (never on a call that writes nothing), once per call.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
+import { callMemo } from "../state/call-memo";
 
 /** Where a call runs (paths.ts's PathScope, of which only this is read). */
 export interface ScriptScope {
@@ -26,7 +27,8 @@ const COMMAND_KEYS = new Set(["command", "args", "bash", "powershell", "sh", "st
 /** A word of a command line, split at blanks, quotes and shell operators (only to find file names in it). */
 const WORD = /[^\s'"`;|&<>()=]+/g;
 
-const memo = new Map<string, ScriptRoot[]>();
+// one call's memo (state/call-memo.ts): the resident server forgets it before its next call
+const memo = callMemo<string, ScriptRoot[]>();
 
 /** Returns the files the harness configurations in scope name as programs or their arguments. */
 export function harnessScripts(scope: ScriptScope): ScriptRoot[] {

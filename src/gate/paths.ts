@@ -25,6 +25,7 @@ import { hardLinkKind } from "./hard-links";
 import { harnessScripts } from "./harness-scripts";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
+import { callMemo } from "../state/call-memo";
 
 export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" | "startup";
 
@@ -122,7 +123,7 @@ export function rawAbsolute(p: string, scope: PathScope, cwd = scope.cwd): strin
   return path.startsWith("/") ? path : `${cwd}/${path}`;
 }
 
-const rootsMemo = new Map<string, Root[]>();
+const rootsMemo = callMemo<string, Root[]>();
 
 /** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
 function bothSpellings(dir: string, real?: string): string[] {

@@ -6,6 +6,7 @@ import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { claudeFeatures, readClaudeVersion } from "./claude-version";
 import { type HarnessSetup, hookArgs, isAgentihooksPath } from "./harness-setup";
+import { isResidentHandler, residentOr, withHiddenHookTool, withoutHiddenHookTool, withResidentExe } from "./resident-hooks";
 
 const EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
@@ -32,7 +33,7 @@ const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !==
 
 /** Ours: a command handler whose executable is agentihooks and whose first argument is `hook`. */
 function isOurs(h: Json): boolean {
-  return isRecord(h) && h.type === "command" && Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.command);
+  return (isRecord(h) && h.type === "command" && Array.isArray(h.args) && h.args[0] === "hook" && isAgentihooksPath(h.command)) || isResidentHandler(h);
 }
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs, where });
@@ -46,14 +47,15 @@ export const claudeSetup: HarnessSetup = {
   },
   add(config, spec, where) {
     const block = claudeFeatures(spec.version).onFailure;
-    const make = (event: string): JsonObject => ({
+    const make = residentOr("claude", spec, (event) => ({
       type: "command", command: spec.exe, args: hookArgs("claude", event), timeout: spec.timeoutSec,
       ...(block && GUARD_EVENTS.includes(event) ? { onFailure: "block" } : {}),
-    });
-    return registerHooks(config, claudeEvents(spec.version), make, shape(where));
+    }));
+    const hooked = registerHooks(config, claudeEvents(spec.version), make, shape(where));
+    return spec.resident ? withHiddenHookTool(hooked) : withoutHiddenHookTool(hooked);
   },
   readVersion: readClaudeVersion,
-  remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) })),
+  remove: (config, where) => unregisterHooks(withoutHiddenHookTool(config), shape(where)),
+  find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: String(f.handler.command) }))),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

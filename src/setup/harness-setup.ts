@@ -32,6 +32,8 @@ export interface HookSpec {
   scope: Scope;
   /** The installed harness's version, when read (Claude: what it supports decides what is registered). */
   version?: string;
+  /** --resident: the guard and tool events call the MCP server's hook tool (resident-hooks.ts). */
+  resident?: boolean;
 }
 
 export interface HarnessSetup {

@@ -42,6 +42,8 @@ export interface SetupOptions {
   mcp?: boolean;
   /** --claude PATH: the Claude Code whose version decides what is registered (default: claude on PATH). */
   claude?: string;
+  /** --resident: Claude's guard and tool events answered by the MCP server (setup/resident-hooks.ts). */
+  resident?: boolean;
 }
 
 /** Codex loads a repository's .codex/ folder only in a project the person trusted. */
@@ -87,7 +89,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
   const path = setup.configPath(opts.scope, ctx);
   const file = readConfigFile(path);
   const { config } = readConfig(opts.env);
-  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope, version: setup.readVersion?.(ctx).version };
+  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -185,6 +187,12 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), form: PLAIN, mode: 0o600, backup: false, note: `state: recorded in ${path}` };
 }
 
+/** What --resident moved, and why the others did not move. */
+const RESIDENT_NOTE = "resident: claude's tool events call the MCP server's hook tool; codex, copilot and gemini keep a process per call (Codex 0.169 lets a call through when its MCP server is gone or hung)";
+
+/** A project's .mcp.json server starts only once approved (not measured live: Claude's documented behaviour). */
+const RESIDENT_PROJECT_NOTE = "claude: Claude Code asks the person to approve the servers of a project's .mcp.json: until the agentihooks server is approved, every tool call is refused (onFailure block)";
+
 /** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
@@ -225,6 +233,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
 
 /** Registers agentihooks in each target's config and records the chain; returns the lines to print. */
 export function runInit(options: InitOptions): string[] {
+  if (options.resident && options.mcp === false) throw new AgentihooksError("E_USAGE", "--resident answers tool calls with the MCP server: it cannot go with --no-mcp");
   if (options.sandbox && options.scope === "project") throw new AgentihooksError("E_USAGE", "--sandbox sets up the person's own (user-scope) harness settings: run it without --scope project");
   const exe = resolveSelf(options.env);
   const ctx = checkedContext(options, "agentihooks init");
@@ -246,6 +255,7 @@ export function runInit(options: InitOptions): string[] {
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
+  if (opts.resident) lines.push(RESIDENT_NOTE, ...(opts.scope === "project" && opts.targets.includes("claude") ? [RESIDENT_PROJECT_NOTE] : []));
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
