@@ -1,0 +1,184 @@
+// OpenCode, live: the real CLI (`opencode run`) against the mock model speaking chat completions,
+// agentihooks wired in by `init --target opencode`, which writes the plugin. Every check is decided by
+// a side effect (a marker file, a file's bytes) or by what reached the model. Few sessions, so the file
+// stays fast: the answers (deny, allow, rewrite, post context, replacement, block, events, doctor), the
+// .env guard and the gate, the executable gone (every call refused), a plugin OpenCode cannot load
+// (measured: the session runs unguarded; doctor names it), and the project scope.
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { renameSync } from "node:fs";
+import { join } from "node:path";
+import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import type { ToolStep } from "./lib/mock-model";
+import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+
+const bash = (command: string): ToolStep => ({ tool: "bash", input: { command, description: "live check" } });
+const read = (filePath: string): ToolStep => ({ tool: "read", input: { filePath } });
+const write = (filePath: string, content: string): ToolStep => ({ tool: "write", input: { filePath, content } });
+const edit = (filePath: string, oldString: string, newString: string): ToolStep => ({ tool: "edit", input: { filePath, oldString, newString } });
+
+/** Runs one CLI session for a describe block; its checks share the result. */
+function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
+  let world: World | undefined;
+  let result: RunResult | undefined;
+  beforeAll(async () => {
+    const s = setup();
+    world = s.world;
+    result = await runCli(s.world, s.run);
+  });
+  afterAll(() => {
+    world = undefined;
+  });
+  return { world: () => world as World, result: () => result as RunResult };
+}
+
+const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
+const fails = (w: World) =>
+  JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks.filter((c: { level: string; text: string }) => c.level === "fail" && c.text.startsWith("opencode:"));
+
+describe("opencode: answers after init (user scope), doctor", () => {
+  const s = session(() => {
+    const world = makeWorld("opencode");
+    const m = (name: string) => world.marker(name);
+    world.write(join(world.work, "notes.txt"), "OPENCODE-HIDDEN-OUTPUT\n");
+    world.condition("pre-bash.cp-record.sh", recorder(world, "pre"));
+    world.condition("pre-bash.touch-deny.sh", recorder(world, "deny-ran", 'echo "touch is not allowed here" >&2; exit 2'));
+    world.condition("pre-bash.mkdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "mkdir ${m("rewritten")}"}, "decision": "allow"}'\n`);
+    world.condition("post-bash.date-context.sh", "#!/usr/bin/env bash\necho OPENCODE-POST-CONTEXT\n");
+    world.condition("post-bash.printf-replace.sh", `#!/usr/bin/env bash\necho '{"tool_output": "OPENCODE-REPLACED"}'\n`);
+    world.condition("post-bash.cat-block.sh", "#!/usr/bin/env bash\necho OPENCODE-POST-BLOCK >&2\nexit 2\n");
+    return {
+      world,
+      run: {
+        label: "answers",
+        script: [
+          bash(`cp /dev/null '${m("copied")}'`),
+          bash(`touch '${m("direct")}'`),
+          bash(`bash -c "touch '${m("nested")}'"`),
+          bash(`mkdir '${m("original")}'`),
+          bash("date"),
+          bash("printf '%s%s' OPENCODE- ORIGINAL"),
+          bash("cat notes.txt"),
+        ],
+      },
+    };
+  });
+  const r = () => s.result();
+  const ran = (name: string) => s.world().exists(s.world().marker(name));
+
+  test("with nothing denying, the command runs and the pre-bash condition saw it as Bash", () => {
+    const w = s.world();
+    expect(ran("copied"), describeRun(r())).toBe(true);
+    const payload = JSON.parse(w.read(`${w.marker("pre")}.payload.json`));
+    expect([payload.hook_event_name, payload.tool_name, payload.tool_input.command, payload.cwd]).toEqual(["PreToolUse", "Bash", `cp /dev/null '${w.marker("copied")}'`, w.work]);
+  });
+  test("a pre-bash condition that exits 2 stops the command, and its reason reaches the model", () => {
+    expect(ran("deny-ran")).toBe(true);
+    expect(ran("direct")).toBe(false);
+    expect(saw(r(), "[condition pre-bash.touch-deny.sh] touch is not allowed here")).toBe(true);
+  });
+  test("nested in bash -c, the command is stopped", () => expect(ran("nested")).toBe(false));
+  test("a rewrite with allow is applied: the rewritten command runs, the original does not", () => {
+    expect([ran("rewritten"), ran("original")]).toEqual([true, false]);
+  });
+  test("a post-bash condition's text reaches the model with the tool's result", () => expect(saw(r(), "OPENCODE-POST-CONTEXT")).toBe(true));
+  test("an output replacement reaches the model in place of the output", () => {
+    expect([saw(r(), "OPENCODE-REPLACED"), saw(r(), "OPENCODE-ORIGINAL")]).toEqual([true, false]);
+  });
+  test("a post block: the model sees the reason instead of the output", () => {
+    expect([saw(r(), "OPENCODE-POST-BLOCK"), saw(r(), "OPENCODE-HIDDEN-OUTPUT")]).toEqual([true, false]);
+  });
+  test("every call the plugin made ran without an error (the prompt, PreToolUse, PostToolUse)", () => {
+    const log = hookLog(s.world());
+    expect(log.filter((l) => l.error)).toEqual([]);
+    const events = new Set(log.map((l) => l.event));
+    expect(["UserPromptSubmit", "PreToolUse", "PostToolUse"].filter((e) => !events.has(e))).toEqual([]);
+  });
+  test("doctor finds no problem in what init wrote", () => expect(fails(s.world())).toEqual([]));
+});
+
+describe("opencode: the built-in .env guard on its file tools and its shell; the gate", () => {
+  const s = session(() => {
+    const world = makeWorld("opencode");
+    world.write(join(world.work, ".env"), "ENV-SECRET-0\n");
+    world.write(join(world.work, "prod.env"), "PROD-SECRET-2\n");
+    world.write(join(world.work, "notes.txt"), "OPENCODE-NOTES-CONTENT\n");
+    return {
+      world,
+      run: {
+        label: "env-guard and gate",
+        script: [
+          read(".env"),
+          read(join(world.work, "prod.env")),
+          bash("cat .env"),
+          edit(join(world.work, "prod.env"), "PROD", "CHANGED"),
+          write(join(world.work, ".env.production"), "X=1\n"),
+          read("notes.txt"),
+          write(join(world.work, "ok.txt"), "fine\n"),
+          bash(`printf '#!/bin/sh\\nexit 0\\n' > '${join(world.conditions, "pre-any-planted.sh")}'`),
+          write(join(world.conditions, "pre-any-written.sh"), "#!/bin/sh\nexit 0\n"),
+        ],
+      },
+    };
+  });
+  const file = (name: string) => join(s.world().work, name);
+
+  test("read of .env (relative) and prod.env (absolute) is refused: no secret reaches the model", () => {
+    const r = s.result();
+    expect(saw(r, "holds secrets"), describeRun(r)).toBe(true);
+    expect([saw(r, "ENV-SECRET-0"), saw(r, "PROD-SECRET-2")]).toEqual([false, false]);
+  });
+  test("edit of prod.env is refused: the file is unchanged", () => expect(s.world().read(file("prod.env"))).toBe("PROD-SECRET-2\n"));
+  test("write of .env.production is refused: no file", () => expect(s.world().exists(file(".env.production"))).toBe(false));
+  test("read and write of other files work in the same session (the controls)", () => {
+    expect(saw(s.result(), "OPENCODE-NOTES-CONTENT")).toBe(true);
+    expect(s.world().exists(file("ok.txt"))).toBe(true);
+  });
+  test("the closed gate: a condition written from the shell or with write is refused, nothing lands", () => {
+    expect([s.world().exists(join(s.world().conditions, "pre-any-planted.sh")), s.world().exists(join(s.world().conditions, "pre-any-written.sh"))]).toEqual([false, false]);
+  });
+});
+
+describe("opencode: the registered executable is missing", () => {
+  test("every tool call is refused with the reason, nothing runs, and doctor names the fix", async () => {
+    const { world: w, exe } = worldWithCopy("opencode");
+    renameSync(exe, `${exe}.moved`);
+    const r = await runCli(w, { label: "exe missing", script: [bash(`touch '${w.marker("ran")}'`), read("notes.txt")] });
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+    expect(saw(r, `agentihooks could not judge this call (${exe} does not exist); refused to fail closed`)).toBe(true);
+    const f = fails(w);
+    expect(f.length).toBeGreaterThan(0);
+    expect(f[0].fix).toContain("agentihooks init --target opencode");
+  });
+});
+
+describe("opencode: a plugin OpenCode cannot load", () => {
+  // Measured: OpenCode logs "failed to load plugin" and runs the session without it: no guard at all.
+  test("the session runs unguarded (the denied command runs), and doctor says the plugin does not load", async () => {
+    const w = makeWorld("opencode");
+    w.condition("pre-bash.touch-deny.sh", '#!/usr/bin/env bash\necho "touch is not allowed here" >&2\nexit 2\n');
+    const plugin = join(w.home, ".config", "opencode", "plugins", "agentihooks.js");
+    w.write(plugin, `${w.read(plugin)}\nexport const broken = 5;\n`, 0o600);
+    const r = await runCli(w, { label: "plugin not loaded", script: [bash(`touch '${w.marker("unguarded")}'`)] });
+    expect(w.exists(w.marker("unguarded")), describeRun(r)).toBe(true);
+    expect(r.stderr).toContain("failed to load plugin");
+    const f = fails(w);
+    expect(f.map((c: { text: string }) => c.text).join("\n")).toContain(`OpenCode cannot load ${plugin}`);
+    w.agentihooks(["init", "--target", "opencode"]);
+    expect(fails(w)).toEqual([]);
+  });
+});
+
+describe("opencode: project scope", () => {
+  test("init --scope project writes .opencode/plugins/agentihooks.js, which guards the session; uninit removes it", async () => {
+    const w = makeWorld("opencode", { initArgs: ["--scope", "project"] });
+    w.condition("pre-bash.touch-deny.sh", '#!/usr/bin/env bash\necho "PROJECT-SCOPE-DENY" >&2\nexit 2\n');
+    const plugin = join(w.work, ".opencode", "plugins", "agentihooks.js");
+    expect(w.exists(plugin)).toBe(true);
+    expect(w.exists(join(w.home, ".config", "opencode", "plugins", "agentihooks.js"))).toBe(false);
+    const r = await runCli(w, { label: "project scope", script: [bash(`touch '${w.marker("denied")}'`), bash(`mkdir '${w.marker("allowed")}'`)] });
+    expect([w.exists(w.marker("denied")), w.exists(w.marker("allowed"))], describeRun(r)).toEqual([false, true]);
+    expect(saw(r, "PROJECT-SCOPE-DENY")).toBe(true);
+    w.agentihooks(["uninit", "--target", "opencode", "--scope", "project"]);
+    expect(w.exists(plugin)).toBe(false);
+  });
+});
