@@ -7,7 +7,8 @@
 //             executable the plugin's launcher runs)
 //   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
 //             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
-//             folders and settings.json, user and project alike
+//             folders and settings.json, OpenCode's plugin folders (where init puts the plugin), user
+//             and project alike
 //   executable the agentihooks executable that is running (replacing it replaces every guard)
 //   startup   the files a shell reads before the command it is given: Codex runs each hook as a command
 //             line through the user's shell (`<shell> -c`, `-lc` in earlier versions) and has no exec
@@ -60,10 +61,12 @@ export const TEMPLATES: Template[] = [
   { segs: [".github", "hooks"], under: true, kind: "harness" },
   { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
   { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
+  { segs: [".opencode", "plugins"], under: true, kind: "harness" },
+  { segs: [".opencode", "plugin"], under: true, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".opencode"];
 
 export interface PathScope {
   cwd: string;
@@ -155,6 +158,7 @@ export function protectedRoots(scope: PathScope): Root[] {
   under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
   under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
   under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);
