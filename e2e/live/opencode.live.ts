@@ -43,6 +43,8 @@ describe("opencode: answers after init (user scope), doctor", () => {
     world.condition("pre-bash.cp-record.sh", recorder(world, "pre"));
     world.condition("pre-bash.touch-deny.sh", recorder(world, "deny-ran", 'echo "touch is not allowed here" >&2; exit 2'));
     world.condition("pre-bash.mkdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "mkdir ${m("rewritten")}"}, "decision": "allow"}'\n`);
+    world.condition("pre-bash.rmdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "touch ${m("rewritten-bare")}"}}'\n`);
+    world.condition("pre-bash.ln-crash.sh", "#!/usr/bin/env bash\ncat >/dev/null\nkill -ABRT $$\n");
     world.condition("post-bash.date-context.sh", "#!/usr/bin/env bash\necho OPENCODE-POST-CONTEXT\n");
     world.condition("post-bash.printf-replace.sh", `#!/usr/bin/env bash\necho '{"tool_output": "OPENCODE-REPLACED"}'\n`);
     world.condition("post-bash.cat-block.sh", "#!/usr/bin/env bash\necho OPENCODE-POST-BLOCK >&2\nexit 2\n");
@@ -54,7 +56,10 @@ describe("opencode: answers after init (user scope), doctor", () => {
           bash(`cp /dev/null '${m("copied")}'`),
           bash(`touch '${m("direct")}'`),
           bash(`bash -c "touch '${m("nested")}'"`),
+          bash(`echo "$(touch '${m("subst")}')"`),
           bash(`mkdir '${m("original")}'`),
+          bash(`rmdir '${m("never")}'`),
+          bash(`ln -s /dev/null '${m("after-crash")}'`),
           bash("date"),
           bash("printf '%s%s' OPENCODE- ORIGINAL"),
           bash("cat notes.txt"),
@@ -77,9 +82,12 @@ describe("opencode: answers after init (user scope), doctor", () => {
     expect(saw(r(), "[condition pre-bash.touch-deny.sh] touch is not allowed here")).toBe(true);
   });
   test("nested in bash -c, the command is stopped", () => expect(ran("nested")).toBe(false));
+  test("nested in $(...), the command is stopped", () => expect(ran("subst")).toBe(false));
   test("a rewrite with allow is applied: the rewritten command runs, the original does not", () => {
     expect([ran("rewritten"), ran("original")]).toEqual([true, false]);
   });
+  test("a rewrite without a decision is applied too (OpenCode's own permissions then judge it)", () => expect(ran("rewritten-bare")).toBe(true));
+  test("a condition that crashes does not stop the call", () => expect(ran("after-crash")).toBe(true));
   test("a post-bash condition's text reaches the model with the tool's result", () => expect(saw(r(), "OPENCODE-POST-CONTEXT")).toBe(true));
   test("an output replacement reaches the model in place of the output", () => {
     expect([saw(r(), "OPENCODE-REPLACED"), saw(r(), "OPENCODE-ORIGINAL")]).toEqual([true, false]);
@@ -135,6 +143,25 @@ describe("opencode: the built-in .env guard on its file tools and its shell; the
   });
   test("the closed gate: a condition written from the shell or with write is refused, nothing lands", () => {
     expect([s.world().exists(join(s.world().conditions, "pre-any-planted.sh")), s.world().exists(join(s.world().conditions, "pre-any-written.sh"))]).toEqual([false, false]);
+  });
+});
+
+describe("opencode: the gate, armed by the person's prompt", () => {
+  const s = session(() => {
+    const world = makeWorld("opencode");
+    const file = join(world.conditions, "pre-bash.touch-no_touch.sh");
+    const body = `#!/usr/bin/env bash\ncat >/dev/null\necho "touch blocked by the condition the person asked for" >&2\nexit 2\n`;
+    return {
+      world,
+      run: { label: "gate armed", prompt: "Add an agentihooks condition that blocks touch, then touch the marker.", script: [write(file, body), bash(`touch '${world.marker("touched")}'`)] },
+    };
+  });
+
+  test("the prompt (chat.message) opens the gate: the condition is written and stops the next call", () => {
+    const w = s.world();
+    expect(w.exists(join(w.conditions, "pre-bash.touch-no_touch.sh")), describeRun(s.result())).toBe(true);
+    expect(w.exists(w.marker("touched"))).toBe(false);
+    expect(saw(s.result(), "touch blocked by the condition the person asked for")).toBe(true);
   });
 });
 

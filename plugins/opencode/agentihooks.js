@@ -17,8 +17,9 @@ function run(event, payload, cwd) {
   return new Promise((resolve) => {
     let child;
     try {
-      // an argv list, never a shell line: nothing of the payload reaches a shell
-      child = spawn(EXE, ["hook", "--target", "opencode", "--event", event], { cwd, stdio: ["pipe", "pipe", "pipe"] });
+      // an argv list, never a shell line: nothing of the payload reaches a shell. Detached: the hook leads
+      // a session of its own, as the harnesses start hooks (what tells it from a forgery by the agent's shell)
+      child = spawn(EXE, ["hook", "--target", "opencode", "--event", event], { cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
     } catch (err) {
       resolve({ error: String(err && err.message ? err.message : err) });
       return;

@@ -95,7 +95,9 @@ const LAUNCH: Record<Harness, Launch> = {
     },
   }),
   opencode: (world, model, o) => ({
-    argv: [cliPath("opencode"), "run", "--print-logs", "--format", "json", "-m", "mock/mock-model", "--dir", o.cwd ?? world.work, ...(o.args ?? []), o.prompt ?? "go"],
+    // the prompt as words: `opencode run` wraps an argument holding a space in quotation marks, and quoted
+    // text is not the person's own words to the gate
+    argv: [cliPath("opencode"), "run", "--print-logs", "--format", "json", "-m", "mock/mock-model", "--dir", o.cwd ?? world.work, ...(o.args ?? []), ...(o.prompt ?? "go").split(" ")],
     env: {
       OPENCODE_CONFIG_CONTENT: JSON.stringify(opencodeConfig(model)),
       // OpenCode takes its project folder from $PWD, not from the process's working folder
