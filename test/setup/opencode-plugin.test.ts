@@ -8,9 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 
-type Hooks = Record<string, (input: unknown, output: any) => Promise<void>>;
+type Hooks = Record<string, (input: unknown, output?: any) => Promise<void>>;
 
-/** Loads a plugin file's export as OpenCode does; `env` is the environment its hook calls inherit. */
+/** Loads a plugin file's export as OpenCode does (called with the project folder); its config hook gets no MCP server. */
 async function load(path: string, sb: Sandbox): Promise<Hooks> {
   const mod = await import(`${path}?${Math.random()}`);
   expect(Object.keys(mod)).toEqual(["AgentihooksPlugin"]);
