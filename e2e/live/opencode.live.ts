@@ -15,6 +15,10 @@ const bash = (command: string): ToolStep => ({ tool: "bash", input: { command, d
 const read = (filePath: string): ToolStep => ({ tool: "read", input: { filePath } });
 const write = (filePath: string, content: string): ToolStep => ({ tool: "write", input: { filePath, content } });
 const edit = (filePath: string, oldString: string, newString: string): ToolStep => ({ tool: "edit", input: { filePath, oldString, newString } });
+/** A tool of agentihooks' MCP server, as OpenCode names it (`<server>_<tool>`). */
+const mcp = (tool: string, input: Record<string, unknown>): ToolStep => ({ tool: `agentihooks_${tool}`, input });
+/** The session id the gate's context told the model (`pass session_id "<id>"`). */
+const sessionIdSeen = (body: Record<string, unknown>) => /pass session_id \\?"(ses_[A-Za-z0-9]+)\\?"/.exec(JSON.stringify(body))?.[1];
 
 /** Runs one CLI session for a describe block; its checks share the result. */
 function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
@@ -162,6 +166,55 @@ describe("opencode: the gate, armed by the person's prompt", () => {
     expect(w.exists(join(w.conditions, "pre-bash.touch-no_touch.sh")), describeRun(s.result())).toBe(true);
     expect(w.exists(w.marker("touched"))).toBe(false);
     expect(saw(s.result(), "touch blocked by the condition the person asked for")).toBe(true);
+  });
+});
+
+describe("opencode: the gate with the MCP condition_set, armed by the person's prompt; mcp__ matchers", () => {
+  const s = session(() => {
+    const world = makeWorld("opencode");
+    world.condition("pre-mcp__agentihooks__condition_set-seen.sh", recorder(world, "mcp-matcher"));
+    const set = (sessionId: string) =>
+      mcp("condition_set", {
+        step: "pre", matcher: "bash.touch", name: "no_touch", session_id: sessionId, language: "bash",
+        script: `cat >/dev/null\necho "touch blocked by the condition set through MCP" >&2\nexit 2\n`,
+      });
+    return {
+      world,
+      run: {
+        label: "gate mcp",
+        prompt: "Add an agentihooks condition that blocks touch, then touch the marker.",
+        script: [set(""), bash(`touch '${world.marker("touched")}'`)],
+        pick: (body, done) => (done === 0 ? set(sessionIdSeen(body) ?? "none") : undefined),
+      },
+    };
+  });
+
+  test("the gate's context (with the session id) reaches the model with the prompt", () => {
+    expect(sessionIdSeen(s.result().model.requests.find((b) => Array.isArray(b.tools)) ?? {}), describeRun(s.result())).toBeDefined();
+  });
+  test("condition_set writes the condition, which stops the next call", () => {
+    const w = s.world();
+    expect(w.exists(join(w.conditions, "pre-bash.touch-no_touch.sh")), describeRun(s.result())).toBe(true);
+    expect(w.exists(w.marker("touched"))).toBe(false);
+    expect(saw(s.result(), "touch blocked by the condition set through MCP")).toBe(true);
+  });
+  test("a pre-mcp__agentihooks__condition_set condition saw the call under that name", () => {
+    const w = s.world();
+    expect(JSON.parse(w.read(`${w.marker("mcp-matcher")}.payload.json`)).tool_name).toBe("mcp__agentihooks__condition_set");
+  });
+});
+
+describe("opencode: the prompt (chat.message)", () => {
+  test("a prompt condition's text reaches the model with the prompt; a prompt condition's block stops the turn", async () => {
+    const w = makeWorld("opencode");
+    w.condition("prompt-context.sh", "#!/usr/bin/env bash\necho OPENCODE-PROMPT-CONTEXT\n");
+    w.condition("prompt-block.sh", '#!/usr/bin/env bash\ncase "$(cat)" in *tag-block*) echo "OPENCODE-PROMPT-BLOCKED" >&2; exit 2;; esac\n');
+    const ok = await runCli(w, { label: "prompt context", prompt: "hello", script: [] });
+    expect(saw(ok, "OPENCODE-PROMPT-CONTEXT"), describeRun(ok)).toBe(true);
+    const blocked = await runCli(w, { label: "prompt block", prompt: "please tag-block this", script: [bash(`touch '${w.marker("ran")}'`)] });
+    expect(blocked.model.requests.filter((b) => Array.isArray(b.tools)), describeRun(blocked)).toEqual([]);
+    expect(blocked.stdout + blocked.stderr).toContain("OPENCODE-PROMPT-BLOCKED");
+    expect(w.exists(w.marker("ran"))).toBe(false);
   });
 });
 

@@ -101,11 +101,23 @@ export const AgentihooksPlugin = async ({ directory }) => {
       if (typeof answer.output === "string") output.output = answer.output;
       if (typeof answer.context === "string" && answer.context) output.output += `\n\n${answer.context}`;
     },
-    // The person's prompt: what opens the condition gate when it asks for a condition.
+    // The person's prompt (what opens the condition gate when it asks for a condition): context joins
+    // it as a text part of its own, a block is thrown. A failing answer leaves the prompt as it is.
     "chat.message": async (input, output) => {
-      const prompt = promptText(output && output.parts);
+      const parts = output && Array.isArray(output.parts) ? output.parts : [];
+      const prompt = promptText(parts);
       if (!prompt) return;
-      await run("chat.message", { hook_event_name: "chat.message", session_id: input.sessionID, cwd: directory, prompt }, directory);
+      const r = await run("chat.message", { hook_event_name: "chat.message", session_id: input.sessionID, cwd: directory, prompt }, directory);
+      if (r.error || r.code !== 0) return;
+      const answer = parse(r.stdout);
+      if (typeof answer === "string") return;
+      if (typeof answer.block === "string") throw new Error(answer.block);
+      const first = parts.find((p) => p && p.type === "text" && typeof p.id === "string");
+      if (typeof answer.context === "string" && answer.context && first) {
+        // an id of its own beside the prompt's (OpenCode keys parts by id)
+        const id = first.id.slice(0, -1) + (first.id.endsWith("a") ? "b" : "a");
+        parts.push({ ...first, id, text: answer.context, synthetic: true });
+      }
     },
   };
 };

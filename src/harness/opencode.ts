@@ -4,7 +4,8 @@
 // id and args as the plugin got them. The answer is the plugin's protocol: a deny is exit 2 with the
 // reason on stderr (the plugin throws it: OpenCode refuses the call and the model reads the reason);
 // stdout is one JSON object with only `args` (the rewritten call, in OpenCode's argument names),
-// `output` (the tool result the model sees instead) and `context` (appended to the result). What
+// `output` (the tool result the model sees instead), `context` (appended to the result, or to the
+// prompt as a part of its own) and `block` (the prompt step: the plugin throws it). What
 // OpenCode 1.18.33 does with each is measured by e2e/live/opencode.live.ts.
 import { isAbsolute, resolve } from "node:path";
 import { PayloadError } from "../errors";
@@ -124,10 +125,14 @@ const replacedOutput: Part = (f, e) => {
 const context: Part = (f, e, limit) => {
   if (e.context) f.top.context = capContext(e.context, limit);
 };
+/** The prompt step: a block is `{block}`, which the plugin throws (the turn does not start). */
+const block: Part = (f, e) => {
+  if (e.block !== undefined) f.top.block = e.block.trim() || DEFAULT_BLOCK;
+};
 
 /** Output per event; a PreToolUse rewrite is added by emit (it needs the call's own argument names). */
 const OUTPUT: OutputTable = {
-  events: { PostToolUse: [replacedOutput, context] },
+  events: { PostToolUse: [replacedOutput, context], UserPromptSubmit: [block, context] },
   deny: [],
 };
 

@@ -297,7 +297,7 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
 
 /** Returns every config file init may change for these targets and scopes (hooks, MCP, Codex trust). */
 export function configPaths(targets: Target[], scopes: Scope[], ctx: SetupContext): string[] {
-  const paths = scopes.flatMap((scope) => targets.filter(hasConfig).flatMap((t) => [SETUPS[t].configPath(scope, ctx), MCP_CONFIGS[t]?.configPath(scope, ctx)]))
+  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [hasConfig(t) ? SETUPS[t].configPath(scope, ctx) : undefined, MCP_CONFIGS[t]?.configPath(scope, ctx)]))
     .filter((p): p is string => p !== undefined);
   if (targets.includes("codex")) paths.push(codexMcp.configPath("user", ctx));
   return [...new Set(paths)];

@@ -68,6 +68,15 @@ describe("opencode: answers", () => {
     expect(post("date").json).toEqual({ context: expect.stringContaining("POST-CONTEXT") });
   });
 
+  test("the prompt: context is {context}, a block is {block}", () => {
+    const { sb, add } = setup();
+    add("prompt-context.sh", sh("echo PROMPT-CONTEXT"));
+    add("prompt-block.sh", sh('case "$(cat)" in *tag-block*) echo "prompt refused" >&2; exit 2;; esac'));
+    const prompt = (text: string) => hook({ hook_event_name: "chat.message", session_id: "ses_1", cwd: sb.repo, prompt: text }, { env: sb.env, target: "opencode", event: "chat.message" });
+    expect(prompt("hello").json).toEqual({ context: expect.stringContaining("PROMPT-CONTEXT") });
+    expect(prompt("tag-block this").json).toEqual({ block: expect.stringContaining("prompt refused"), context: expect.stringContaining("PROMPT-CONTEXT") });
+  });
+
   test("a payload that cannot be read on tool.execute.before is denied (fail closed)", () => {
     const { sb } = setup();
     for (const payload of ["not json", JSON.stringify({ hook_event_name: "tool.execute.before", tool_name: "bash" })]) {

@@ -84,6 +84,19 @@ describe("opencode plugin: answers applied", () => {
       expect(context.output).toContain("POST-CONTEXT");
       await hooks["chat.message"]({ sessionID: "ses_1" }, { message: {}, parts: [{ type: "text", text: "hello" }, { type: "text", text: "added", synthetic: true }] });
       expect(JSON.parse(readFileSync(seen, "utf8"))).toMatchObject({ hook_event_name: "UserPromptSubmit", prompt: "hello", session_id: "ses_1" });
+    }));
+
+  test("the prompt: context joins it as a synthetic part of its own id; a block is thrown", inSandbox(async (sb) => {
+      const dir = join(sb.home, "conditions");
+      addCondition(dir, "prompt-context.sh", "#!/usr/bin/env bash\necho PROMPT-CONTEXT\n");
+      addCondition(dir, "prompt-block.sh", '#!/usr/bin/env bash\ncase "$(cat)" in *tag-block*) echo "prompt refused" >&2; exit 2;; esac\n');
+      const hooks = await installed(sb);
+      const part = { id: "prt_1a", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "hello" };
+      const output = { message: {}, parts: [part] };
+      await hooks["chat.message"]({ sessionID: "ses_1" }, output);
+      expect(output.parts).toEqual([part, { ...part, id: "prt_1b", text: expect.stringContaining("PROMPT-CONTEXT"), synthetic: true }]);
+      const blocked = hooks["chat.message"]({ sessionID: "ses_1" }, { message: {}, parts: [{ ...part, text: "tag-block" }] });
+      await expect(blocked).rejects.toThrow("prompt refused");
   }));
 });
 

@@ -26,12 +26,16 @@ describe("opencode init / uninit", () => {
     expect(text).toContain("const TIMEOUT_MS = 30000;\n");
     expect(text).not.toContain("__AGENTIHOOKS_");
     expect(statSync(userPlugin(sb)).mode & 0o777).toBe(0o600);
+    const config = join(sb.userHome, ".config", "opencode", "opencode.json");
+    expect(JSON.parse(readFileSync(config, "utf8"))).toEqual({ mcp: { agentihooks: { type: "local", command: [BIN, "mcp", "--target", "opencode"], enabled: true } } });
     expect(ah(sb, ["init", "--target", "opencode"]).stdout).toContain("already set up: nothing changed");
     expect(opencodeChecks(sb)).toContainEqual({ level: "ok", text: `opencode: ${userPlugin(sb)} hands every tool call to this executable` });
+    expect(opencodeChecks(sb)).toContainEqual({ level: "ok", text: `opencode: ${config} registers the MCP server (${BIN} mcp --target opencode)` });
     const u = ah(sb, ["uninit", "--target", "opencode"]);
     expect(u.stdout).toContain(`opencode: removed the plugin ${userPlugin(sb)}`);
     expect(existsSync(userPlugin(sb))).toBe(false);
     expect(existsSync(join(sb.userHome, ".config", "opencode", "plugins"))).toBe(false);
+    expect(existsSync(config)).toBe(false);
     expect(ah(sb, ["uninit", "--target", "opencode"]).stdout).toContain("nothing to remove");
   });
 
@@ -50,8 +54,9 @@ describe("opencode init / uninit", () => {
     expect(readFileSync(projectPlugin(sb), "utf8")).toContain(`const EXE = ${JSON.stringify(BIN)};`);
     expect(existsSync(userPlugin(sb))).toBe(false);
     expect(opencodeChecks(sb).filter((c) => c.level === "fail")).toEqual([]);
+    expect(JSON.parse(readFileSync(join(sb.repo, "opencode.json"), "utf8")).mcp.agentihooks.command).toEqual([BIN, "mcp", "--target", "opencode"]);
     ah(sb, ["uninit", "--target", "opencode", "--scope", "project"]);
-    expect(existsSync(join(sb.repo, ".opencode"))).toBe(false);
+    expect([existsSync(join(sb.repo, ".opencode")), existsSync(join(sb.repo, "opencode.json"))]).toEqual([false, false]);
   });
 
   test("--dry-run shows the plugin and writes nothing", () => {
@@ -73,6 +78,20 @@ describe("opencode init / uninit", () => {
     expect(snapshot(sb.root)).toEqual(before);
     ah(sb, ["uninit", "--target", "opencode"]);
     expect(readFileSync(userPlugin(sb), "utf8")).toBe("export const Mine = async () => ({});\n");
+  });
+});
+
+describe("opencode MCP server in opencode.json", () => {
+  test("added next to the person's settings and servers; uninit gives the file back byte for byte", () => {
+    const sb = sandbox();
+    const config = join(sb.userHome, ".config", "opencode", "opencode.json");
+    const mine = `{\n  "$schema": "https://opencode.ai/config.json",\n  "mcp": { "mine": { "type": "remote", "url": "https://x" } },\n  "theme": "dark"\n}\n`;
+    writeFile(config, mine);
+    expect(ah(sb, ["init", "--target", "opencode"]).exitCode).toBe(0);
+    const after = JSON.parse(readFileSync(config, "utf8"));
+    expect([after.theme, after.mcp.mine, after.mcp.agentihooks.command]).toEqual(["dark", { type: "remote", url: "https://x" }, [BIN, "mcp", "--target", "opencode"]]);
+    ah(sb, ["uninit", "--target", "opencode", "--remove-backups"]);
+    expect(readFileSync(config, "utf8")).toBe(mine);
   });
 });
 
