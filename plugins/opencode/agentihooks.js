@@ -12,6 +12,16 @@ const TIMEOUT_MS = __AGENTIHOOKS_TIMEOUT_MS__;
 /** An answer longer than this is not one. */
 const MAX_ANSWER = 8 * 1024 * 1024;
 
+/**
+ * The hooks' environment: OpenCode's own, without OPENCODE_PID. OpenCode's tools inherit that variable,
+ * so it marks a hook started from the agent's shell, which may not open the condition gate.
+ */
+function hookEnv() {
+  const env = { ...process.env };
+  delete env.OPENCODE_PID;
+  return env;
+}
+
 /** Runs `agentihooks hook` for one plugin hook with `payload` on stdin; resolves to what it answered. */
 function run(event, payload, cwd) {
   return new Promise((resolve) => {
@@ -19,7 +29,7 @@ function run(event, payload, cwd) {
     try {
       // an argv list, never a shell line: nothing of the payload reaches a shell. Detached: the hook leads
       // a session of its own, as the harnesses start hooks (what tells it from a forgery by the agent's shell)
-      child = spawn(EXE, ["hook", "--target", "opencode", "--event", event], { cwd, stdio: ["pipe", "pipe", "pipe"], detached: true });
+      child = spawn(EXE, ["hook", "--target", "opencode", "--event", event], { cwd, env: hookEnv(), stdio: ["pipe", "pipe", "pipe"], detached: true });
     } catch (err) {
       resolve({ error: String(err && err.message ? err.message : err) });
       return;

@@ -13,7 +13,8 @@
 //              file, a terminal or /dev/null is not the harness's payload
 //   environment  the harness marks its tool's environment: Claude `AI_AGENT=..._agent` (its hooks get
 //              `..._harness`), Codex `CODEX_TOOL_CALL_ID`/`CODEX_THREAD_ID`, Copilot
-//              `COPILOT_AGENT_SESSION_ID`; a hook's environment has none of them
+//              `COPILOT_AGENT_SESSION_ID`, OpenCode `OPENCODE_PID` (the plugin drops it); a hook's
+//              environment has none of them
 // Each is a test a naive forgery fails. An agent that scrubs its environment and makes its own
 // harness-like parent can pass them all; no check inside a process of the same user can tell (see
 // SECURITY.md). Without /proc (macOS), only the environment and stdin are checked.
@@ -31,6 +32,8 @@ const TOOL_MARKERS: { name: string; test: (v: string) => boolean; harness: strin
   { name: "CODEX_TOOL_CALL_ID", test: () => true, harness: "Codex" },
   { name: "CODEX_THREAD_ID", test: () => true, harness: "Codex" },
   { name: "COPILOT_AGENT_SESSION_ID", test: () => true, harness: "Copilot" },
+  // OpenCode sets it in its own environment, which its tools inherit; the agentihooks plugin drops it from its hooks'
+  { name: "OPENCODE_PID", test: () => true, harness: "OpenCode" },
 ];
 
 /** Shells a harness may put between itself and a command-string hook (`sh -c '<hook command>'`). */

@@ -92,7 +92,7 @@ describe("opencode plugin: answers applied", () => {
       addCondition(dir, "prompt-block.sh", '#!/usr/bin/env bash\ncase "$(cat)" in *tag-block*) echo "prompt refused" >&2; exit 2;; esac\n');
       const hooks = await installed(sb);
       const part = { id: "prt_1a", sessionID: "ses_1", messageID: "msg_1", type: "text", text: "hello" };
-      const output = { message: {}, parts: [part] };
+      const output: { message: object; parts: Record<string, unknown>[] } = { message: {}, parts: [part] };
       await hooks["chat.message"]({ sessionID: "ses_1" }, output);
       expect(output.parts).toEqual([part, { ...part, id: "prt_1b", text: expect.stringContaining("PROMPT-CONTEXT"), synthetic: true }]);
       const blocked = hooks["chat.message"]({ sessionID: "ses_1" }, { message: {}, parts: [{ ...part, text: "tag-block" }] });
