@@ -5,8 +5,9 @@ import { codex } from "./codex";
 import { copilot } from "./copilot";
 import { gemini } from "./gemini";
 import type { Harness } from "./harness";
+import { opencode } from "./opencode";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {
