@@ -11,7 +11,7 @@
 
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
-SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
+SOURCES  := $(shell find src conditions-examples plugins/opencode -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
 .PHONY: all build deps test unit e2e lint-examples bench fuzz install clean typecheck examples live-clis test-live release release-tools npm

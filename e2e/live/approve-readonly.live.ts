@@ -16,10 +16,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { type Harness, hookLog, type HookLogRecord, makeWorld, sandboxedCodexWorld, type World } from "./lib/world";
+import { type Harness as AnyHarness, hookLog, type HookLogRecord, makeWorld, sandboxedCodexWorld, type World } from "./lib/world";
 
 /** A token only the read-only command prints: seen by the model only when that command ran. */
 const TOKEN = "READONLY-TOKEN-5081";
+
+/** The harnesses this file checks (the others are in their own files). */
+type Harness = Extract<AnyHarness, "claude" | "codex" | "copilot" | "gemini">;
 
 /** The shell tool of each harness as its model calls it; `escalate` asks Codex to run it unsandboxed. */
 const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> = {
@@ -27,7 +30,6 @@ const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> 
   codex: (cmd, escalate) => ({ tool: "exec_command", input: escalate ? { cmd, sandbox_permissions: "require_escalated", justification: "live check" } : { cmd } }),
   copilot: (command) => ({ tool: "bash", input: { command, description: "live check" } }),
   gemini: (command) => ({ tool: "run_shell_command", input: { command } }),
-  qwen: (command) => ({ tool: "run_shell_command", input: { command } }), // not played here yet
 };
 
 /**
@@ -40,7 +42,6 @@ const ASKING: Record<Harness, Partial<RunOptions>> = {
   codex: { permissionMode: "default" },
   copilot: { permissionArgs: [] },
   gemini: { permissionArgs: [] },
-  qwen: { permissionArgs: [] },
 };
 
 interface Played {

@@ -8,7 +8,7 @@
 //   harness   what a harness runs on its own, outside any tool call, so outside the gate: its hook
 //             registrations (remove ours, or add one that rewrites a call after we judged it) in
 //             Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/ folders and
-//             settings.json, Gemini's and Qwen Code's settings.json; the definitions that carry hooks of their own
+//             settings.json, Gemini's and Qwen Code's settings.json, OpenCode's plugin folders (where init puts the plugin); the definitions that carry hooks of their own
 //             (Claude's agents, skills and commands, Codex's skills, Qwen's agents); plugin and extension caches (a
 //             plugin ships hooks); the MCP server lists (`.mcp.json`, `~/.claude.json`, Copilot's
 //             mcp-config.json: a server is a program the harness starts, and mcp_tool hooks answer
@@ -80,13 +80,15 @@ export const TEMPLATES: Template[] = [
   { segs: [".github", "agents"], under: true, kind: "harness" },
   { segs: [".gemini", "settings.json"], under: false, kind: "harness" },
   { segs: [".gemini", "extensions"], under: true, kind: "harness" },
+  { segs: [".opencode", "plugins"], under: true, kind: "harness" },
+  { segs: [".opencode", "plugin"], under: true, kind: "harness" },
   { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
   { segs: [".qwen", "extensions"], under: true, kind: "harness" },
   { segs: [".qwen", "agents"], under: true, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".qwen"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".qwen"];
 
 export interface PathScope {
   cwd: string;
@@ -200,6 +202,7 @@ export function protectedRoots(scope: PathScope): Root[] {
     ["agents", true, "harness"],
   ]);
   under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
+  under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
   under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);

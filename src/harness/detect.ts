@@ -59,12 +59,23 @@ const GEMINI_EVENTS: Readonly<Record<string, EventName>> = {
  */
 const CLAUDE_EVENTS: Readonly<Record<string, EventName>> = { ...IDENTITY, PreSkillShellCommand: "PreToolUse" };
 
+/**
+ * OpenCode has no hook events: the agentihooks plugin names each call after the plugin hook it came
+ * from (plugins/opencode/agentihooks.js).
+ */
+const OPENCODE_EVENTS: Readonly<Record<string, EventName>> = {
+  "tool.execute.before": "PreToolUse",
+  "tool.execute.after": "PostToolUse",
+  "chat.message": "UserPromptSubmit",
+};
+
 /** Each harness's event spelling -> internal event. Claude and Codex already use the internal names. */
 export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventName>>>> = {
   claude: CLAUDE_EVENTS,
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
+  opencode: OPENCODE_EVENTS,
   qwen: IDENTITY, // Qwen Code uses Claude's event names
 };
 
@@ -99,6 +110,7 @@ const isQwen = (raw: Record<string, unknown>): boolean =>
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
+  [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
   [isQwen, "qwen"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],

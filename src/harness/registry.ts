@@ -5,9 +5,10 @@ import { codex } from "./codex";
 import { copilot } from "./copilot";
 import { gemini } from "./gemini";
 import type { Harness } from "./harness";
+import { opencode } from "./opencode";
 import { qwen } from "./qwen";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, qwen };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, qwen };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

@@ -6,18 +6,20 @@ import { join } from "node:path";
 import type { Target } from "../types";
 import { geminiHome } from "./gemini-config";
 import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
+import { opencodeHome } from "./opencode-plugin";
 import { qwenHome } from "./qwen-config";
 
 /** Each harness's user config folder, as the harness itself finds it. */
 export function harnessDir(target: Target, ctx: SetupContext): string {
   if (target === "claude") return ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude");
   if (target === "gemini") return geminiHome(ctx);
+  if (target === "opencode") return opencodeHome(ctx);
   if (target === "qwen") return qwenHome(ctx);
   return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
 }
 
 /** The CLI each harness installs. */
-const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", qwen: "qwen" };
+const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", qwen: "qwen" };
 
 const isDir = (path: string) => {
   try {

@@ -57,7 +57,7 @@ export function checkHomeVars(env: Record<string, string | undefined>): void {
  * Throws unless project scope has a repository of its own: `cwd` inside a git repository whose root is
  * not the home, and no project config that is also the user config (CLAUDE_CONFIG_DIR pointing into it).
  */
-export function checkProjectScope(cwd: string, ctx: SetupContext, setups: HarnessSetup[], verb: string): void {
+export function checkProjectScope(cwd: string, ctx: SetupContext, setups: Pick<HarnessSetup, "target" | "configPath">[], verb: string): void {
   checkCwd(cwd);
   const root = findGitRoot(cwd);
   if (!root) {

@@ -44,6 +44,7 @@ const TARGETS: [string, string][] = [
   ["claude", "PreToolUse"],
   ["codex", "PreToolUse"],
   ["copilot", "preToolUse"],
+  ["opencode", "tool.execute.before"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 

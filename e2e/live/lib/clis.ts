@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", qwen: "@qwen-code/qwen-code" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", qwen: "@qwen-code/qwen-code" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -28,6 +28,8 @@ export function cliPath(harness: Harness): string {
     codex: [join(nm, ".bin/codex")],
     copilot: [join(nm, ".bin/copilot")],
     gemini: [join(nm, ".bin/gemini")],
+    // opencode-ai's launcher is put in place by a postinstall the installer skips; the platform package is the CLI
+    opencode: [join(nm, "opencode-linux-x64/bin/opencode"), join(nm, "opencode-linux-x64-baseline/bin/opencode")],
     qwen: [join(nm, ".bin/qwen")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
@@ -93,6 +95,20 @@ const LAUNCH: Record<Harness, Launch> = {
       XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
     },
   }),
+  opencode: (world, model, o) => ({
+    // the prompt as words: `opencode run` wraps an argument holding a space in quotation marks, and quoted
+    // text is not the person's own words to the gate
+    argv: [cliPath("opencode"), "run", "--print-logs", "--format", "json", "-m", "mock/mock-model", "--dir", o.cwd ?? world.work, ...(o.args ?? []), ...(o.prompt ?? "go").split(" ")],
+    env: {
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(opencodeConfig(model)),
+      // OpenCode takes its project folder from $PWD, not from the process's working folder
+      PWD: o.cwd ?? world.work,
+      OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1", OPENCODE_DISABLE_SHARE: "1",
+      // At start OpenCode npm-installs @opencode-ai/plugin into each config folder and waits for it: a
+      // closed port and no retries make that fail in about a second (the plugin needs no package).
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9", NPM_CONFIG_FETCH_RETRIES: "0",
+    },
+  }),
   gemini: (world, model, o) => {
     configureGemini(world);
     return {
@@ -110,6 +126,16 @@ const LAUNCH: Record<Harness, Launch> = {
     };
   },
 };
+
+/** OpenCode's top config layer: the mock as an OpenAI-compatible provider, offline, every tool allowed. */
+function opencodeConfig(model: MockModel): Record<string, unknown> {
+  return {
+    provider: { mock: { npm: "@ai-sdk/openai-compatible", options: { baseURL: `${model.url}/v1`, apiKey: "dummy" }, models: { "mock-model": {} } } },
+    autoupdate: false,
+    share: "disabled",
+    permission: { bash: "allow", edit: "allow", external_directory: "allow" },
+  };
+}
 
 /**
  * Keeps Qwen Code offline: no update checks, no usage statistics, no telemetry, merged into the
@@ -170,7 +196,9 @@ export function configureCodexProvider(world: World, model: MockModel): void {
 
 /** Runs the harness's CLI once in `world` against a fresh mock model playing `o.script`. */
 export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
-  const model = startMockModel(o.script, o.pick);
+  // OpenCode asks for a session title without tools: that request takes no step of the script
+  const pick = world.harness === "opencode" ? (body: Record<string, unknown>, done: number) => (Array.isArray(body.tools) ? o.pick?.(body, done) : { text: "title" }) : o.pick;
+  const model = startMockModel(o.script, pick);
   try {
     const { argv, env } = LAUNCH[world.harness](world, model, o);
     const captureDir = join(world.home, "..", "capture");
