@@ -65,6 +65,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
+  droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -81,6 +82,9 @@ function isGemini(raw: Record<string, unknown>): boolean {
   return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
 }
 
+/** Factory Droid: Claude's payload shape, its transcripts under `~/.factory/sessions/`. */
+const isDroid = (raw: Record<string, unknown>) => typeof raw.transcript_path === "string" && /[\\/]\.factory[\\/]sessions[\\/]/.test(raw.transcript_path);
+
 /**
  * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's
  * camelCase form has `toolName`/`sessionId`/`toolCalls` (`hookName` on permissionRequest, a numeric
@@ -90,6 +94,7 @@ function isGemini(raw: Record<string, unknown>): boolean {
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
+  [isDroid, "droid"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];

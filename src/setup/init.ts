@@ -16,6 +16,7 @@ import { readClaudeVersion, versionLine } from "./claude-version";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
+import { droidSetup } from "./droid-config";
 import { geminiSetup } from "./gemini-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
@@ -27,7 +28,7 @@ import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRec
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
-export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup };
+export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup };
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
 const TIMEOUT_MARGIN_SEC = 20;
@@ -61,7 +62,7 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, droid or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -217,7 +218,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot or gemini is on PATH): name one with --target claude|codex|copilot|gemini|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini or droid is on PATH): name one with --target claude|codex|copilot|gemini|droid|all`);
   }
   return { targets, skipped };
 }
