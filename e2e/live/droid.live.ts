@@ -72,6 +72,9 @@ describe("droid: control, answers after init, doctor", () => {
     const events = new Set(log.map((l) => l.event));
     expect(["SessionStart", "PreToolUse", "PostToolUse", "Stop", "SessionEnd"].filter((e) => !events.has(e))).toEqual([]);
   });
+  test("droid exec fires no UserPromptSubmit: prompt conditions do not run there", () => {
+    expect(hookLog(s.world()).map((l) => l.event)).not.toContain("UserPromptSubmit");
+  });
   test("doctor finds no problem in what init wrote", () => {
     const d = s.world().agentihooks(["doctor", "--json"], { allowFail: true });
     expect(JSON.parse(d.stdout).checks.filter((c: { level: string }) => c.level === "fail")).toEqual([]);
