@@ -17,6 +17,7 @@ import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import { droidSetup } from "./droid-config";
+import { droidChecks } from "./droid-doctor";
 import { geminiSetup } from "./gemini-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
@@ -249,6 +250,8 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
+  // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
+  if (opts.targets.includes("droid")) lines.push(...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 

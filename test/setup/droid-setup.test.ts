@@ -92,7 +92,8 @@ describe("droid doctor", () => {
     const sb = sandbox();
     const settings = join(sb.userHome, ".factory", "settings.json");
     writeFile(settings, JSON.stringify({ hooks: { PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "prettier" }] }] } }));
-    ah(sb, ["init", "--target", "droid"]);
+    const init = ah(sb, ["init", "--target", "droid"]);
+    expect(init.stdout).toContain(`droid: ${settings} has hooks (PostToolUse) that Droid no longer reads`);
     expect(fails(sb, "warn")).toEqual([
       `droid: ${settings} has hooks (PostToolUse) that Droid no longer reads: it reads only ${hooksFile(sb)} when that file exists`,
     ]);
