@@ -42,11 +42,16 @@ describe("droid: control, answers after init, doctor", () => {
     world.condition("pre-bash.mkdir-rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"command": "mkdir ${m("rewritten")}"}, "decision": "allow"}'\n`);
     world.condition("post-bash.date-context.sh", "#!/usr/bin/env bash\necho DROID-POST-CONTEXT\n");
     world.condition("post-bash.printf-replace.sh", `#!/usr/bin/env bash\necho '{"tool_output": "DROID-REPLACED"}'\n`);
+    world.condition("pre-edit-safe_rewrite.sh", `#!/usr/bin/env bash\necho '{"tool_input": {"new_string": "DROID-REWRITTEN"}, "decision": "allow"}'\n`);
+    world.write(join(world.work, "notes.txt"), "DROID-NOTES\n");
     return {
       world,
       run: {
         label: "control",
-        script: [execute(`touch '${m("ran")}'`), execute("date"), execute(`mkdir '${m("original")}'`), execute("printf '%s%s' DROID- ORIGINAL")],
+        script: [
+          execute(`touch '${m("ran")}'`), execute("date"), execute(`mkdir '${m("original")}'`), execute("printf '%s%s' DROID- ORIGINAL"),
+          edit(join(world.work, "notes.txt"), "DROID-NOTES", "DROID-EDITED"),
+        ],
       },
     };
   });
@@ -61,6 +66,9 @@ describe("droid: control, answers after init, doctor", () => {
   test("a post-bash condition's text reaches the model", () => expect(saw(r(), "DROID-POST-CONTEXT"), describeRun(r())).toBe(true));
   test("a rewrite with allow is applied: the rewritten command runs, the original does not", () => {
     expect([s.world().exists(s.world().marker("rewritten")), s.world().exists(s.world().marker("original"))]).toEqual([true, false]);
+  });
+  test("a rewrite of Edit's new_string (Claude's name) reaches Droid's new_str: the file holds the rewritten text", () => {
+    expect(s.world().read(join(s.world().work, "notes.txt"))).toBe("DROID-REWRITTEN\n");
   });
   test("an output replacement cannot be applied: the output stays and the model is told it was dropped", () => {
     expect(saw(r(), "DROID-ORIGINAL")).toBe(true);

@@ -53,19 +53,55 @@ function mcpName(name: string): string | undefined {
 
 const absolute = (path: unknown, cwd: string) => (typeof path === "string" && path !== "" && !isAbsolute(path) ? resolve(cwd, path) : path);
 
+/** What normalization added to a call's input: Droid keys under Claude's names, and other keys. */
+interface Added {
+  /** Claude's name -> the Droid key it copies. */
+  aliases: Map<string, string>;
+  /** Keys Droid did not send (aliases, ApplyPatch's lifted fields). */
+  keys: Set<string>;
+  /** A copy of the normalized input, to tell what a rewrite changed. */
+  normalized: Obj;
+}
+const added = new WeakMap<Payload, Added>();
+
 function shapeTool(payload: Payload): void {
   const rawName = payload.tool_name as string;
   const name = lookup(TOOL_NAMES, rawName) ?? mcpName(rawName) ?? rawName;
   payload.tool_name = name;
   const input = payload.tool_input as Obj;
+  const rawKeys = new Set(Object.keys(input));
+  const aliases = new Map(Object.entries(ARG_KEYS).filter(([from, to]) => from in input && !(to in input)).map(([from, to]) => [to, from]));
   addAliases(input, ARG_KEYS, false);
   if (rawName === "ApplyPatch") liftPatch(input, payload.cwd);
   for (const key of ["file_path", "path"]) if (key in input) input[key] = absolute(input[key], payload.cwd);
   shapeToolInput(name, rawName, input, payload.cwd);
+  added.set(payload, { aliases, keys: new Set(Object.keys(input).filter((k) => !rawKeys.has(k))), normalized: structuredClone(input) });
   if (name === "Bash" && typeof payload.tool_response === "string") {
     payload.tool_response_raw = payload.tool_response;
     payload.tool_response = bashResponse(payload.tool_response);
   }
+}
+
+/**
+ * Returns a rewritten input in Droid's own keys: a value a condition wrote under Claude's name goes to
+ * Droid's key (`new_string` -> `new_str`), and nothing normalization added is sent back (Droid merges
+ * updatedInput over the call's input, so an extra key would reach the tool). A rewritten ApplyPatch
+ * body, in any of the fields it was lifted into, becomes its `input`.
+ */
+function droidInput(updated: Obj, info: Added): Obj {
+  const changed = (key: string) => key in updated && JSON.stringify(updated[key]) !== JSON.stringify(info.normalized[key]);
+  const out: Obj = {};
+  for (const [key, value] of Object.entries(updated)) if (!info.keys.has(key)) out[key] = value;
+  for (const [claudeKey, droidKey] of info.aliases) if (changed(claudeKey) && !changed(droidKey)) out[droidKey] = updated[claudeKey];
+  const body = ["command", "content", "new_string"].find((k) => info.keys.has(k) && !info.aliases.has(k) && changed(k));
+  if (body && "input" in out && !changed("input")) out.input = updated[body];
+  return out;
+}
+
+function forDroid(event: EventName, effect: Effect, payload?: Payload): Effect {
+  const info = payload && added.get(payload);
+  if (event !== "PreToolUse" || !effect.updatedInput || !info) return effect;
+  return { ...effect, updatedInput: droidInput(effect.updatedInput, info) };
 }
 
 /** UserPromptSubmit: Droid stops the turn on `continue: false` (it ignores `decision`). */
@@ -103,5 +139,5 @@ export const droid: Harness = {
   target: "droid",
   capabilities,
   normalize,
-  emit: (event: EventName, effect: Effect) => render(OUTPUT, event, effect, capabilities.contextLimit),
+  emit: (event: EventName, effect: Effect, payload?: Payload) => render(OUTPUT, event, forDroid(event, effect, payload), capabilities.contextLimit),
 };

@@ -47,7 +47,17 @@ describe("droid: answers", () => {
     add("pre-bash.mkdir-rewrite.sh", sh(`echo '{"tool_input": {"command": "mkdir b"}, "decision": "allow"}'`));
     const r = hook(pre(sb, "Execute", { command: "mkdir a", summary: "Make a folder here" }), opts(sb, "PreToolUse"));
     expect(r.exitCode).toBe(0);
-    expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: expect.objectContaining({ command: "mkdir b" }) } });
+    expect(r.json).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", permissionDecision: "allow", updatedInput: { command: "mkdir b", summary: "Make a folder here" } } });
+  });
+
+  test("a rewrite goes back in Droid's own keys: Claude's names of its fields and the lifted fields stay out", () => {
+    const { sb, add } = setup();
+    add("pre-edit-safe.sh", sh(`echo '{"tool_input": {"new_string": "SAFE"}, "decision": "allow"}'`));
+    const r = hook(pre(sb, "Edit", { file_path: "a.txt", old_str: "x", new_str: "y" }), opts(sb, "PreToolUse"));
+    expect(r.json.hookSpecificOutput.updatedInput).toEqual({ file_path: join(sb.repo, "a.txt"), old_str: "x", new_str: "SAFE" });
+    add("pre-edit-patch.sh", sh(`echo '{"tool_input": {"command": "*** Begin Patch\\n*** Add File: b.txt\\n+x\\n*** End Patch"}, "decision": "allow"}'`));
+    const patch = hook(pre(sb, "ApplyPatch", { input: "*** Begin Patch\n*** Add File: a.txt\n+x\n*** End Patch\n" }), opts(sb, "PreToolUse"));
+    expect(patch.json.hookSpecificOutput.updatedInput).toEqual({ input: "*** Begin Patch\n*** Add File: b.txt\n+x\n*** End Patch" });
   });
 
   test("ask becomes a deny (Droid runs the call on ask); pre context goes with it, not into additionalContext", () => {
