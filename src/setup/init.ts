@@ -59,7 +59,7 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
   return resolve(self);
 }
 
-/** Returns the targets named by --target (claude, codex, copilot, gemini, a comma list, or all). */
+/** Returns the targets named by --target (claude, codex, copilot, gemini, droid, a comma list, or all). */
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
