@@ -18,11 +18,14 @@ import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis
 import type { ToolStep } from "./lib/mock-model";
 import { type Harness, hookLog, type HookLogRecord, makeWorld, sandboxedCodexWorld, type World } from "./lib/world";
 
+/** The harnesses checked here (Factory Droid not yet: droid.live.ts has no approve-readonly check). */
+type Checked = Exclude<Harness, "droid">;
+
 /** A token only the read-only command prints: seen by the model only when that command ran. */
 const TOKEN = "READONLY-TOKEN-5081";
 
 /** The shell tool of each harness as its model calls it; `escalate` asks Codex to run it unsandboxed. */
-const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> = {
+const SHELL: Record<Checked, (command: string, escalate?: boolean) => ToolStep> = {
   claude: (command) => ({ tool: "Bash", input: { command, description: "live check" } }),
   codex: (cmd, escalate) => ({ tool: "exec_command", input: escalate ? { cmd, sandbox_permissions: "require_escalated", justification: "live check" } : { cmd } }),
   copilot: (command) => ({ tool: "bash", input: { command, description: "live check" } }),
@@ -34,7 +37,7 @@ const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> 
  * in -p an ask refuses the call), Codex's automatic review (`--approve-for-me`; exec has no person),
  * Copilot without --allow-all-tools, Gemini without --yolo.
  */
-const ASKING: Record<Harness, Partial<RunOptions>> = {
+const ASKING: Record<Checked, Partial<RunOptions>> = {
   claude: { permissionMode: "default" },
   codex: { permissionMode: "default" },
   copilot: { permissionArgs: [] },
@@ -52,13 +55,13 @@ interface Played {
 }
 
 /** Returns the world of a harness (Codex in its sandbox needs one outside /tmp). */
-const worldOf = (harness: Harness) => (harness === "codex" ? sandboxedCodexWorld() : makeWorld(harness));
+const worldOf = (harness: Checked) => (harness === "codex" ? sandboxedCodexWorld() : makeWorld(harness));
 
 /**
  * Plays one session: the read-only line, a line that redirects into a file, and an rm, each under the
  * harness's asking setting, with or without the approve-readonly profile.
  */
-async function play(harness: Harness, withProfile: boolean): Promise<Played> {
+async function play(harness: Checked, withProfile: boolean): Promise<Played> {
   const world = worldOf(harness);
   if (withProfile) world.agentihooks(["profile", "use", "default,approve-readonly"]);
   // Claude reads files inside its working folders without asking: the source lies outside them
@@ -83,7 +86,7 @@ const preRecords = (world: World, text: string): HookLogRecord[] =>
 const approvedBy = (r: HookLogRecord) => r.decision === "allow" && r.by === "pre-bash-approve_readonly.ts";
 
 /** Runs the control and the profile session of `harness` before its checks. */
-function both(harness: Harness) {
+function both(harness: Checked) {
   const s: { control?: Played; profile?: Played } = {};
   beforeAll(async () => {
     s.control = await play(harness, false);
@@ -93,7 +96,7 @@ function both(harness: Harness) {
 }
 
 /** Checks (a), (b), (c) for a harness that honours the allow. */
-function honoured(harness: Harness) {
+function honoured(harness: Checked) {
   const s = both(harness);
   test("(a) without approve-readonly, the read-only line does not run: the harness would ask", () => {
     const c = s.control();
