@@ -3,7 +3,8 @@
 // wired in by `init --target droid`. Every check is decided by a side effect (a marker file) or by what
 // reached the model. Few sessions, so the file stays fast: control (allow, post context, rewrite, a
 // dropped output replacement, events, doctor), deny (nested, crashing condition), the Stop block, the
-// .env guard on its file tools, the gate on its own hook files, project scope, the executable gone.
+// .env guard on its file tools, the gate on its own hook files, project scope, the executable gone
+// (user scope fails closed, project scope open).
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
@@ -210,16 +211,22 @@ describe("droid: init --scope project", () => {
 });
 
 describe("droid: the registered executable is missing", () => {
-  // Droid runs the hook command through sh; a missing program exits 127, which Droid reads as no
-  // answer: the call runs (fail open) and the model is told nothing. doctor is the only alarm.
-  test("the call runs unguarded, and doctor names the fix", async () => {
+  // Droid runs the hook command through sh and runs the call on any exit but 2; a missing program is
+  // sh's 127. init's user-scope PreToolUse command turns that into exit 2 with the reason (fail closed).
+  test("user scope: every tool call is denied, the model is told why, and doctor names the fix", async () => {
     const { world: w, exe } = worldWithCopy("droid");
-    w.condition("pre-bash.touch-deny.sh", '#!/usr/bin/env bash\necho "no touch" >&2; exit 2\n');
     renameSync(exe, `${exe}.moved`);
     const r = await runCli(w, { label: "exe missing", script: [execute(`touch '${w.marker("ran")}'`)] });
-    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+    expect(saw(r, "agentihooks could not run (exit 127): denied")).toBe(true);
     const fails = JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks.filter((c: { level: string; text: string }) => c.level === "fail" && c.text.startsWith("droid:"));
     expect(fails.length).toBeGreaterThan(0);
     expect(fails[0].fix).toContain("agentihooks init --target droid");
+  });
+  test("project scope (a committed file, read where the path may not exist): the call runs", async () => {
+    const { world: w, exe } = worldWithCopy("droid", ["--scope", "project"]);
+    renameSync(exe, `${exe}.moved`);
+    const r = await runCli(w, { label: "exe missing, project", script: [execute(`touch '${w.marker("ran")}'`)] });
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
   });
 });

@@ -3,6 +3,10 @@
 // under each event. Droid runs `command` through `sh`, so the executable's path is shell-quoted; its
 // `timeout` is in seconds. When hooks.json is absent Droid reads the `hooks` key of settings.json
 // instead, so creating hooks.json silences hooks kept there: doctor reports that (droid-doctor.ts).
+// Droid runs a call whose PreToolUse hook exits with anything but 2 (a missing program is `sh`'s 127):
+// in user scope our PreToolUse command turns any exit but 0 and 2 into a deny with the reason, so the
+// guards never silently stop. The project file is committed and read by teammates, where this
+// machine's path does not exist: it carries the plain command (no opinion when the program is gone).
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
@@ -10,6 +14,9 @@ import { firstShellWord, type HarnessSetup, type SetupContext, hookArgs, isAgent
 
 /** Every event Droid 0.225 fires (it ignores, with a log line, any other key of hooks.json). */
 const EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
+
+/** After our PreToolUse command (user scope): an exit that is neither an answer (0) nor a deny (2) denies. */
+const FAIL_CLOSED = '; s=$?; [ "$s" = 0 ] || [ "$s" = 2 ] || { echo "agentihooks could not run (exit $s): denied" >&2; exit 2; }; exit "$s"';
 
 /** Droid's user folder: $FACTORY_HOME_OVERRIDE/.factory, else ~/.factory. */
 export const droidHome = (ctx: SetupContext) => join(ctx.env.FACTORY_HOME_OVERRIDE || ctx.home, ".factory");
@@ -52,11 +59,10 @@ export const droidSetup: HarnessSetup = {
     return join(droidHome(ctx), "hooks.json");
   },
   add(config, spec, where) {
-    const make = (event: string): JsonObject => ({
-      type: "command",
-      command: [shellQuote(spec.exe), ...hookArgs("droid", event)].join(" "),
-      timeout: spec.timeoutSec,
-    });
+    const make = (event: string): JsonObject => {
+      const command = [shellQuote(spec.exe), ...hookArgs("droid", event)].join(" ");
+      return { type: "command", command: spec.scope === "user" && event === "PreToolUse" ? `${command}${FAIL_CLOSED}` : command, timeout: spec.timeoutSec };
+    };
     return unwrap(config, registerHooks(wrap(config), EVENTS, make, shape(where)));
   },
   remove: (config, where) => unwrap(config, unregisterHooks(wrap(config), shape(where))),

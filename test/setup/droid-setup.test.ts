@@ -3,9 +3,9 @@
 // file back byte for byte, doctor agrees and names what keeps the hooks from running, and a hooks.json
 // that does not parse stops everything before any write.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import { BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
+import { addCondition, BIN, run, sandbox, writeFile, type Sandbox } from "../helpers";
 import { paths, readJson } from "./fixtures";
 
 const ah = (sb: Sandbox, args: string[], env: Record<string, string> = {}) => run(args, { env: { ...sb.env, ...env }, cwd: sb.repo });
@@ -30,7 +30,8 @@ describe("droid init / uninit", () => {
     expect(after.showHookOutput).toBe(true);
     expect(Object.keys(after).filter((k) => k !== "showHookOutput").sort()).toEqual([...EVENTS].sort());
     expect(after.PreToolUse[0]).toEqual({ matcher: "Create", hooks: [{ type: "command", command: "/usr/local/bin/audit.sh", timeout: 5 }] });
-    expect(after.PreToolUse[1]).toEqual({ hooks: [{ type: "command", command: `${BIN} hook --target droid --event PreToolUse`, timeout: 30 }] });
+    expect(after.PreToolUse[1].hooks[0].command).toStartWith(`${BIN} hook --target droid --event PreToolUse; s=$?;`);
+    expect(after.PostToolUse[0]).toEqual({ hooks: [{ type: "command", command: `${BIN} hook --target droid --event PostToolUse`, timeout: 30 }] });
     expect(ah(sb, ["init", "--target", "droid"]).stdout).toContain("already set up: nothing changed");
     expect(fails(sb)).toEqual([]);
     const ok = ah(sb, ["doctor", "--json"]).json.checks.filter((c: { level: string; text: string }) => c.level === "ok" && c.text.startsWith("droid:"));
@@ -48,6 +49,38 @@ describe("droid init / uninit", () => {
     expect(ah(sb, ["init", "--target", "droid", "--scope", "project"]).exitCode).toBe(0);
     expect(Object.keys(readJson(join(sb.repo, ".factory", "hooks.json"))).sort()).toEqual([...EVENTS].sort());
     expect(existsSync(hooksFile(sb))).toBe(false);
+  });
+
+  test("user scope: PreToolUse fails closed when the executable cannot run (Droid runs the call on any exit but 2); project scope stays plain", () => {
+    const sb = sandbox();
+    const bin = join(sb.root, "bin");
+    mkdirSync(bin);
+    const exe = join(bin, "agentihooks");
+    copyFileSync(BIN, exe);
+    chmodSync(exe, 0o755);
+    const init = Bun.spawnSync([exe, "init", "--target", "droid"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
+    expect(init.exitCode).toBe(0);
+    const command = readJson(hooksFile(sb)).PreToolUse[0].hooks[0].command as string;
+    addCondition(join(sb.home, "conditions"), "pre-bash.touch-deny.sh", "#!/usr/bin/env bash\necho 'no touch' >&2; exit 2\n");
+    // as Droid runs it: `sh -c`, the payload on stdin
+    const sh = (cmd: string) => {
+      const payload = { session_id: "s", cwd: sb.repo, hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: cmd } };
+      const p = Bun.spawnSync(["sh", "-c", command], { env: sb.env, cwd: sb.repo, stdin: new Blob([JSON.stringify(payload)]), stdout: "pipe", stderr: "pipe" });
+      return { exitCode: p.exitCode, stderr: p.stderr.toString() };
+    };
+    expect(sh("ls")).toEqual({ exitCode: 0, stderr: "" });
+    const deny = sh("touch x");
+    expect(deny.exitCode).toBe(2);
+    expect(deny.stderr).toContain("no touch");
+    expect(deny.stderr).not.toContain("could not run");
+    renameSync(exe, `${exe}.moved`);
+    const gone = sh("ls");
+    expect(gone.exitCode).toBe(2);
+    expect(gone.stderr).toContain("agentihooks could not run (exit 127): denied");
+    renameSync(`${exe}.moved`, exe);
+    const project = Bun.spawnSync([exe, "init", "--target", "droid", "--scope", "project"], { env: sb.env, cwd: sb.repo, stdout: "pipe", stderr: "pipe" });
+    expect(project.exitCode).toBe(0);
+    expect(readJson(join(sb.repo, ".factory", "hooks.json")).PreToolUse[0].hooks[0].command).toBe(`${exe} hook --target droid --event PreToolUse`);
   });
 
   test("FACTORY_HOME_OVERRIDE moves Droid's user folder, and init follows it", () => {
