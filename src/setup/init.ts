@@ -194,6 +194,10 @@ const COPILOT_TRUST_NOTE =
 const GEMINI_TRUST_NOTE =
   "gemini: Gemini CLI runs these hooks only in a folder the person trusted: accept its folder-trust prompt once per project (gemini -p elsewhere needs --skip-trust)";
 
+/** Droid 0.225's interactive CLI skips every hook, the user's own too, until the folder is trusted (its code). */
+const DROID_TRUST_NOTE =
+  "droid: the interactive droid runs these hooks only in a folder the person trusted (its folder-trust prompt); droid exec runs them everywhere";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -251,7 +255,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
   // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
-  if (opts.targets.includes("droid")) lines.push(...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
+  if (opts.targets.includes("droid")) lines.push(DROID_TRUST_NOTE, ...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 

@@ -26,6 +26,7 @@ describe("droid init / uninit", () => {
     writeFile(hooksFile(sb), EXISTING);
     const r = ah(sb, ["init", "--target", "droid"]);
     expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("droid: the interactive droid runs these hooks only in a folder the person trusted");
     const after = readJson(hooksFile(sb));
     expect(after.showHookOutput).toBe(true);
     expect(Object.keys(after).filter((k) => k !== "showHookOutput").sort()).toEqual([...EVENTS].sort());
