@@ -76,6 +76,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
   opencode: OPENCODE_EVENTS,
+  droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -92,6 +93,9 @@ function isGemini(raw: Record<string, unknown>): boolean {
   return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
 }
 
+/** Factory Droid: Claude's payload shape, its transcripts under `~/.factory/sessions/`. */
+const isDroid = (raw: Record<string, unknown>) => typeof raw.transcript_path === "string" && /[\\/]\.factory[\\/]sessions[\\/]/.test(raw.transcript_path);
+
 /**
  * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's
  * camelCase form has `toolName`/`sessionId`/`toolCalls` (`hookName` on permissionRequest, a numeric
@@ -102,6 +106,7 @@ const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Ta
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
   [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
+  [isDroid, "droid"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];
