@@ -30,7 +30,7 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (!HOOK_FLAGS.includes(name)) {
       const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
       const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
-      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot|gemini|opencode|qwen, --event NAME (see agentihooks hook --help)`;
+      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot|gemini|opencode|droid|qwen, --event NAME (see agentihooks hook --help)`;
     }
     const next = argv[i + 1];
     // a flag where the value should be (`--event --target codex`) is a missing value, not the value
@@ -38,7 +38,7 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (value === undefined || value === "") return `${name} needs a value`;
     if (inline === undefined) i++;
     if (name === "--event") flags.event = value;
-    else if (!["claude", "codex", "copilot", "gemini", "opencode", "qwen"].includes(value)) return `unknown target "${value}" (claude, codex, copilot, gemini, opencode or qwen)`;
+    else if (!["claude", "codex", "copilot", "gemini", "opencode", "droid", "qwen"].includes(value)) return `unknown target "${value}" (claude, codex, copilot, gemini, opencode, droid or qwen)`;
     else flags.target = value;
   }
   return flags;

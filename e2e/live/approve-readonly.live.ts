@@ -21,7 +21,7 @@ import { type Harness as AnyHarness, hookLog, type HookLogRecord, makeWorld, san
 /** A token only the read-only command prints: seen by the model only when that command ran. */
 const TOKEN = "READONLY-TOKEN-5081";
 
-/** The harnesses this file checks (the others are in their own files). */
+/** The harnesses this file checks (OpenCode and Factory Droid have no approve-readonly check yet). */
 type Harness = Extract<AnyHarness, "claude" | "codex" | "copilot" | "gemini">;
 
 /** The shell tool of each harness as its model calls it; `escalate` asks Codex to run it unsandboxed. */

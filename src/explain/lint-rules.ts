@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,qwen}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,qwen}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -45,6 +45,10 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
   opencode: new Set([
     "bash", "read", "write", "edit", "glob", "grep", "ls", "webfetch", "websearch", "todowrite", "agent", "askuserquestion",
     "skill", "lsp", "codesearch",
+  ]),
+  droid: new Set([
+    "bash", "read", "write", "edit", "ls", "glob", "grep", "webfetch", "websearch", "agent", "todowrite", "skill",
+    "taskoutput", "taskstop", "toolsearch", "connectorsearch", "generateimage", "generatedroid", "loop", "exitspecmode",
   ]),
   qwen: new Set([
     "bash", "read", "write", "edit", "notebookedit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",

@@ -55,6 +55,14 @@ export interface Template {
   kind: ProtectedKind;
 }
 
+/**
+ * Factory Droid's `.factory/` (user and project): its hook files (hooks.json, the legacy hooks/ folder,
+ * and settings*.json, whose `hooks` Droid reads when hooks.json is absent), its MCP servers and plugins.
+ */
+const DROID_FILES: [string, boolean][] = [
+  ["hooks.json", false], ["hooks", true], ["settings.json", false], ["settings.local.json", false], ["mcp.json", false], ["plugins", true],
+];
+
 export const TEMPLATES: Template[] = [
   { segs: [".claude", "conditions"], under: true, kind: "layer" },
   ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
@@ -82,13 +90,14 @@ export const TEMPLATES: Template[] = [
   { segs: [".gemini", "extensions"], under: true, kind: "harness" },
   { segs: [".opencode", "plugins"], under: true, kind: "harness" },
   { segs: [".opencode", "plugin"], under: true, kind: "harness" },
+  ...DROID_FILES.map(([name, under]) => ({ segs: [".factory", name], under, kind: "harness" as const })),
   { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
   { segs: [".qwen", "extensions"], under: true, kind: "harness" },
   { segs: [".qwen", "agents"], under: true, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".qwen"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".factory", ".qwen"];
 
 export interface PathScope {
   cwd: string;
@@ -150,7 +159,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.QWEN_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.QWEN_HOME].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -203,6 +212,7 @@ export function protectedRoots(scope: PathScope): Root[] {
   ]);
   under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
   under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
+  under(join(env.FACTORY_HOME_OVERRIDE || userHome, ".factory"), DROID_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
   under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);

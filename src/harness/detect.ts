@@ -76,6 +76,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
   opencode: OPENCODE_EVENTS,
+  droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
   qwen: IDENTITY, // Qwen Code uses Claude's event names
 };
 
@@ -92,6 +93,9 @@ function isGemini(raw: Record<string, unknown>): boolean {
   if (typeof raw.hook_event_name === "string" && GEMINI_ONLY.has(raw.hook_event_name)) return true;
   return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
 }
+
+/** Factory Droid: Claude's payload shape, its transcripts under `~/.factory/sessions/`. */
+const isDroid = (raw: Record<string, unknown>) => typeof raw.transcript_path === "string" && /[\\/]\.factory[\\/]sessions[\\/]/.test(raw.transcript_path);
 
 /**
  * Qwen Code's transcript folder (`~/.qwen/projects/`, or `$QWEN_HOME/projects/`: a `.qwen` folder in
@@ -111,6 +115,7 @@ const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Ta
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
   [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
+  [isDroid, "droid"],
   [isQwen, "qwen"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],

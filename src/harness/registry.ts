@@ -3,12 +3,13 @@ import type { Target } from "../types";
 import { claude } from "./claude";
 import { codex } from "./codex";
 import { copilot } from "./copilot";
+import { droid } from "./droid";
 import { gemini } from "./gemini";
 import type { Harness } from "./harness";
 import { opencode } from "./opencode";
 import { qwen } from "./qwen";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, qwen };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, droid, qwen };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

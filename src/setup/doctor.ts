@@ -23,6 +23,7 @@ import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
+import { droidChecks } from "./droid-doctor";
 import { geminiChecks } from "./gemini-doctor";
 import { opencodeChecks } from "./opencode-doctor";
 import { qwenChecks } from "./qwen-doctor";
@@ -40,6 +41,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   claude: claudeChecks,
   copilot: copilotChecks,
   gemini: geminiChecks,
+  droid: droidChecks,
   qwen: qwenChecks,
 };
 

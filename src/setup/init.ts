@@ -16,6 +16,8 @@ import { readClaudeVersion, versionLine } from "./claude-version";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
+import { droidSetup } from "./droid-config";
+import { droidChecks } from "./droid-doctor";
 import { geminiSetup } from "./gemini-config";
 import { opencodePlugin, planPluginRemove, planPluginWrite } from "./opencode-plugin";
 import { qwenSetup } from "./qwen-config";
@@ -31,7 +33,7 @@ import type { FileOp } from "./write-all";
 
 /** The harnesses whose hooks go into a config file; OpenCode's go into a plugin file (opencode-plugin.ts). */
 export type ConfigTarget = Exclude<Target, "opencode">;
-export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, qwen: qwenSetup };
+export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, qwen: qwenSetup };
 export const hasConfig = (t: Target): t is ConfigTarget => t !== "opencode";
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
@@ -64,11 +66,11 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
   return resolve(self);
 }
 
-/** Returns the targets named by --target (claude, codex, copilot, gemini, opencode, qwen, a comma list, or all). */
+/** Returns the targets named by --target (claude, codex, copilot, gemini, opencode, droid, qwen, a comma list, or all). */
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, opencode, qwen or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, opencode, droid, qwen or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -211,6 +213,9 @@ const GEMINI_TRUST_NOTE =
 
 /** OpenCode loads the plugin at start and skips it, saying so only in its log, when it cannot. */
 const OPENCODE_NOTE = "opencode: OpenCode loads the plugin when a session starts (sessions already running do not have it); agentihooks doctor checks that it loads";
+/** Droid 0.225's interactive CLI skips every hook, the user's own too, until the folder is trusted (its code). */
+const DROID_TRUST_NOTE =
+  "droid: the interactive droid runs these hooks only in a folder the person trusted (its folder-trust prompt); droid exec runs them everywhere";
 
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
@@ -237,7 +242,9 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini, opencode or qwen is on PATH): name one with --target claude|codex|copilot|gemini|opencode|qwen|all`);
+    // the fix first: one line is capped at 500 characters, and the folders' paths can be long
+    const cli = TARGETS.join(", ");
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here: name one with --target ${[...TARGETS, "all"].join("|")} (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no ${cli} is on PATH)`);
   }
   return { targets, skipped };
 }
@@ -273,6 +280,8 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
   if (opts.targets.includes("opencode")) lines.push(OPENCODE_NOTE);
+  // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
+  if (opts.targets.includes("droid")) lines.push(DROID_TRUST_NOTE, ...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 

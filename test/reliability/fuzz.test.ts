@@ -45,6 +45,7 @@ const TARGETS: [string, string][] = [
   ["codex", "PreToolUse"],
   ["copilot", "preToolUse"],
   ["opencode", "tool.execute.before"],
+  ["droid", "PreToolUse"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 

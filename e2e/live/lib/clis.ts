@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", qwen: "@qwen-code/qwen-code" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64", qwen: "@qwen-code/qwen-code" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -30,6 +30,8 @@ export function cliPath(harness: Harness): string {
     gemini: [join(nm, ".bin/gemini")],
     // opencode-ai's launcher is put in place by a postinstall the installer skips; the platform package is the CLI
     opencode: [join(nm, "opencode-linux-x64/bin/opencode"), join(nm, "opencode-linux-x64-baseline/bin/opencode")],
+    // Droid's launcher package links its platform binary at postinstall; the binary is the CLI
+    droid: [join(nm, "@factory/cli-linux-x64/bin/droid")],
     qwen: [join(nm, ".bin/qwen")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
@@ -117,6 +119,14 @@ const LAUNCH: Record<Harness, Launch> = {
       env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: "dummy" },
     };
   },
+  droid: (world, model, o) => {
+    configureDroid(world, model);
+    return {
+      argv: [cliPath("droid"), "exec", ...(o.permissionArgs ?? ["--skip-permissions-unsafe"]), "-m", `custom:${DROID_MODEL}`, ...(o.args ?? []), o.prompt ?? "go"],
+      // airgap: no login, telemetry, cloud sync or feature-flag requests (each would wait on a timeout)
+      env: { FACTORY_AIRGAP_ENABLED: "1" },
+    };
+  },
   qwen: (world, model, o) => {
     configureQwen(world);
     return {
@@ -135,6 +145,19 @@ function opencodeConfig(model: MockModel): Record<string, unknown> {
     share: "disabled",
     permission: { bash: "allow", edit: "allow", external_directory: "allow" },
   };
+}
+
+const DROID_MODEL = "mock-model";
+
+/**
+ * Points Factory Droid at the mock: a BYOK custom model speaking Anthropic Messages to 127.0.0.1, in
+ * ~/.factory/settings.json (hooks live in hooks.json beside it). No Factory login is needed.
+ */
+export function configureDroid(world: World, model: MockModel): void {
+  const path = join(world.home, ".factory", "settings.json");
+  const settings = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  settings.customModels = [{ model: DROID_MODEL, displayName: "Mock", baseUrl: model.url, apiKey: "dummy", provider: "anthropic", maxOutputTokens: 4096 }];
+  world.write(path, `${JSON.stringify(settings, null, 2)}\n`, 0o600);
 }
 
 /**
