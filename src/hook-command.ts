@@ -12,7 +12,7 @@ import { otlpTarget } from "./export/otlp-config";
 import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
-import type { Answer, Target } from "./types";
+import { type Answer, TARGETS, type Target, targetHint, targetWords } from "./types";
 
 interface HookFlags {
   target?: string;
@@ -30,7 +30,7 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (!HOOK_FLAGS.includes(name)) {
       const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
       const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
-      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot|gemini|opencode|droid, --event NAME (see agentihooks hook --help)`;
+      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target ${targetHint()}, --event NAME (see agentihooks hook --help)`;
     }
     const next = argv[i + 1];
     // a flag where the value should be (`--event --target codex`) is a missing value, not the value
@@ -38,7 +38,7 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (value === undefined || value === "") return `${name} needs a value`;
     if (inline === undefined) i++;
     if (name === "--event") flags.event = value;
-    else if (!["claude", "codex", "copilot", "gemini", "opencode", "droid"].includes(value)) return `unknown target "${value}" (claude, codex, copilot, gemini, opencode or droid)`;
+    else if (!(TARGETS as readonly string[]).includes(value)) return `unknown target "${value}" (${targetWords()})`;
     else flags.target = value;
   }
   return flags;

@@ -9,7 +9,7 @@ import { findGitRoot } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { homePaths } from "../state/home";
 import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";
-import { TARGETS, type Target } from "../types";
+import { TARGETS, type Target, targetHint, targetWords } from "../types";
 import { type FileChange, applyChanges, backupPath, readBackup, renderDryRun, restoreFromBackup } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { readClaudeVersion, versionLine } from "./claude-version";
@@ -69,7 +69,7 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, opencode, droid or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (${targetWords("all")})`);
   return [...new Set(names)] as Target[];
 }
 
@@ -241,7 +241,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini, opencode or droid is on PATH): name one with --target claude|codex|copilot|gemini|opencode|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no ${targetWords()} is on PATH): name one with --target ${targetHint("all")}`);
   }
   return { targets, skipped };
 }
