@@ -2,6 +2,7 @@
 //   normalized call -> stages' guards -> find conditions -> run -> merge -> stages' context -> policy
 import { type Config, readConfig } from "./config";
 import { type Catalog, loadCatalog } from "./conditions/catalog";
+import { findManagedRoot } from "./conditions/managed-root";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
 import { fileProblem } from "./conditions/file-check";
 import { selectConditions } from "./conditions/select";
@@ -55,7 +56,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
   const env = opts.env ?? process.env;
   const { config, problems } = readConfig(env);
   const notes = problems.map((p) => p.message);
-  if (!config.enabled) return { effect: {}, calls: [], notes, config };
+  // Turned off by the person: the administrator's tier still runs (managed-layer.ts), nothing of theirs.
+  const managedOnly = !config.enabled;
+  if (managedOnly && !findManagedRoot(env)) return { effect: {}, calls: [], notes, config };
   const paths = homePaths(homeDir(env));
   const { step } = EVENT_STEPS[call.event];
   const memo = new Map<Payload, Analysis | undefined>();
@@ -78,13 +81,13 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     calls.push(trace);
     // The line's analysis (the gate's too, computed once) goes into the record even when a guard decides.
     trace.analysis = ctx.programs(payload);
-    const verdict = guard(call, payload, ctx, trace);
+    const verdict = managedOnly ? undefined : guard(call, payload, ctx, trace);
     if (verdict) {
       effects.push(verdict);
       continue;
     }
     if (!catalog) {
-      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1" });
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1", env, managedOnly });
       catalogCwd = payload.cwd || process.cwd();
     }
     // Layers that cannot be read as configured: deny rather than run without their guards.
@@ -129,7 +132,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
     }
     trace.merged = mergeOutcomes(trace.outcomes);
-    for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));
+    if (!managedOnly) for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));
     effects.push(applyPolicy(step, trace.merged, payload, opts.capabilities));
   }
   return { effect: combine(effects), catalog, calls, notes, config };
