@@ -1,6 +1,7 @@
 import { defineCommand } from "citty";
 import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { runManagedCommand } from "./managed";
 import { paint } from "./paint";
 import { setupLines } from "./setup-output";
 import { writeErr, writeJson, writeOut } from "./terminal-text";
@@ -26,10 +27,13 @@ export default defineCommand({
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
     sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
+    managed: { type: "boolean", description: "As root: the administrator's tier, which the person cannot override: each harness's managed settings and /etc/agentihooks (docs/managed.md)" },
+    "managed-only": { type: "boolean", description: "With --managed: also each harness's \"managed hooks only\" switch (Claude Code, Codex)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
     const targets = parseTargets(args.target);
+    if (args.managed || args["managed-only"]) return runManagedCommand("init", args, targets);
     const scope = parseScope(args.scope);
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
     const lines = setupLines(() => runInit({

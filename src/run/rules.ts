@@ -27,6 +27,9 @@ export interface RulesContext {
 
 const MAX_BYTES = 1024 * 1024;
 
+/** Said with a managed rule's deny or ask: no disable or [[allow]] of the person's lifts it. */
+const MANAGED_NOTE = "a rule of this machine's administrator (/etc/agentihooks): only they can change it";
+
 /** Returns the text of a rules file: built into the executable, or read from its layer. */
 export function rulesText(path: string): string {
   const builtin = builtinText(path);
@@ -69,7 +72,7 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
       try {
         call ??= callOf(ctx);
         const only = rulesFor(loaded.index, call);
-        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, managed ? none : ctx.disabled, managed ? managedAllows : allows, only)) : undefined;
+        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, managed ? none : ctx.disabled, managed ? managedAllows : allows, only), managed) : undefined;
       } catch (err) {
         // a bug, never a property of the call: a guard that cannot judge denies
         return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
@@ -117,12 +120,13 @@ function pathsOf(input: Record<string, unknown>, cwd: string, home: string): str
 }
 
 /** The strongest verdict as the condition's answer; the others of its kind are named in its reason. */
-function answer(j: Judged): Result {
+function answer(j: Judged, managed = false): Result {
   const top = j.verdicts[0];
   if (!top) return undefined;
   const same = j.verdicts.filter((v) => v.decision === top.decision);
-  // three reasons say enough; the ids of the others are named
-  const shown = same.slice(0, 3).map(reasonOf);
+  // three reasons say enough; the ids of the others are named. The tier's rules are not the person's to lift.
+  const reasonFor = (v: Judged["verdicts"][number]) => (managed ? reasonOf(v).replace(/ To allow it: .*$/, ` (${MANAGED_NOTE})`) : reasonOf(v));
+  const shown = same.slice(0, 3).map(reasonFor);
   if (same.length > 3) shown.push(`(also ${same.slice(3).map((v) => v.rule.id).join(", ")})`);
   const reason = shown.join("\n");
   if (top.decision === "deny") return { deny: reason };
