@@ -1,0 +1,102 @@
+// The administrator's tier, live: with the person's own settings empty (no `init`), the registration
+// `init --managed` writes fires in the real CLI, and nothing the person does in their own layers lifts
+// a managed deny: `conditions disable` of the rule and of the rules file, an [[allow]] entry for the
+// rule, and a condition of their own with the managed file's name that allows. A condition the person
+// adds still runs beside the tier's (they may only add).
+//
+// `init --managed` runs with AGENTIHOOKS_MANAGED_PREFIX (a machine root inside the world), then only
+// the harness's file it wrote is copied to the real /etc path the CLI reads, for the one run, and
+// removed in `finally`: other checks run on this machine at the same time, so /etc holds it for
+// seconds, and the tier (AGENTIHOOKS_MANAGED_DIR, honoured only because /etc/agentihooks does not
+// exist) denies one command nobody else runs: `touch .../managed-probe-<harness>`.
+import { describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, unlinkSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { bash as claudeBash } from "./lib/claude";
+import { type RunResult, configureGemini, describeRun, runCli } from "./lib/clis";
+import { runCodex, shell } from "./lib/codex";
+import { bash as copilotBash } from "./lib/copilot";
+import type { Step } from "./lib/mock-model";
+import { BIN, type Harness, makeWorld, recorder, type World } from "./lib/world";
+
+const REASON = "MANAGED-PROBE-REASON-7c1d";
+
+const RULES = `version = 1
+description = "the live check's managed rule"
+
+[[rule]]
+id = "managed.probe"
+program = "touch"
+operands = { any = ["regex:managed-probe-"] }
+decision = "deny"
+reason = "${REASON}"
+`;
+
+/** Every way a person's own layers could try to lift the managed deny. */
+function personTriesToLift(w: World): void {
+  w.agentihooks(["conditions", "disable", "managed.probe"]);
+  w.agentihooks(["conditions", "disable", "pre-bash-managed_probe"]);
+  w.condition("pre-bash-lift.rules.toml", `version = 1\n\n[[allow]]\nrule = "managed.probe"\nreason = "the person wants it"\n`);
+  w.condition("pre-bash-managed_probe.sh", '#!/usr/bin/env bash\ncat >/dev/null\necho \'{"decision":"allow","reason":"mine"}\'\n');
+}
+
+/**
+ * Writes the tier with init --managed under a root inside the world, puts the harness's file at its
+ * real path for `run`, and removes it (and the folders made for it) whatever happens.
+ */
+async function withManagedTier(w: World, run: (env: Record<string, string>) => Promise<RunResult>): Promise<RunResult> {
+  const machine = join(w.home, "..", "machine");
+  mkdirSync(machine, { mode: 0o755 });
+  const init = Bun.spawnSync([BIN, "init", "--managed", "--target", w.harness], { env: { ...w.env, AGENTIHOOKS_MANAGED_PREFIX: machine }, stdout: "pipe", stderr: "pipe" });
+  if (init.exitCode !== 0) throw new Error(`init --managed failed: ${init.stdout}${init.stderr}`);
+  const tier = join(machine, "etc", "agentihooks");
+  w.write(join(tier, "conditions", "pre-bash-managed_probe.rules.toml"), RULES, 0o644);
+  const written = filesUnder(join(machine, "etc")).filter((f) => !f.startsWith(`${tier}/`));
+  const placed: string[] = [];
+  const made: string[] = [];
+  try {
+    for (const file of written) {
+      const real = `/${relative(machine, file)}`;
+      if (existsSync(real)) throw new Error(`${real} exists on this machine: the live check does not replace it`);
+      for (let d = dirname(real); !existsSync(d); d = dirname(d)) made.unshift(d);
+      for (const d of made) if (!existsSync(d)) mkdirSync(d, { mode: 0o755 });
+      copyFileSync(file, real);
+      placed.push(real);
+    }
+    return await run({ AGENTIHOOKS_MANAGED_DIR: tier });
+  } finally {
+    for (const f of placed) unlinkSync(f);
+    for (const d of made.reverse()) {
+      try {
+        rmdirSync(d);
+      } catch {}
+    }
+  }
+}
+
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)]));
+}
+
+/** The shell step of each harness. */
+const SHELL: Record<Harness, (command: string) => Step> = { claude: claudeBash, codex: shell, copilot: copilotBash, gemini: (command) => ({ tool: "run_shell_command", input: { command } }) };
+
+async function check(harness: Harness) {
+  const w = makeWorld(harness, { init: false });
+  if (harness === "gemini") configureGemini(w);
+  personTriesToLift(w);
+  w.condition("pre-bash.echo-person_added.sh", recorder(w, "person-added"));
+  const probe = w.marker(`managed-probe-${harness}`);
+  const steps = [SHELL[harness](`touch '${probe}'`), SHELL[harness]("echo added-by-the-person"), SHELL[harness](`touch '${w.marker("ran")}'`)];
+  const r = await withManagedTier(w, (env) => (harness === "codex" ? runCodex(w, steps, { env }) : runCli(w, { label: `managed ${harness}`, script: steps, env })));
+  expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true); // the session ran its tools
+  expect(w.exists(probe), describeRun(r)).toBe(false); // the managed rule denied, whatever the person did
+  expect(r.seen).toContain(REASON);
+  expect(w.exists(w.marker("person-added")), describeRun(r)).toBe(true); // the person's own condition ran too
+}
+
+describe("the managed tier, live, with the person's own settings empty", () => {
+  test("claude: the managed-settings.d drop-in fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("claude"), 180_000);
+  test("codex: requirements.toml's managed hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("codex"), 180_000);
+  test("copilot: the policy.d hooks file fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("copilot"), 180_000);
+});
