@@ -99,4 +99,5 @@ describe("the managed tier, live, with the person's own settings empty", () => {
   test("claude: the managed-settings.d drop-in fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("claude"), 180_000);
   test("codex: requirements.toml's managed hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("codex"), 180_000);
   test("copilot: the policy.d hooks file fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("copilot"), 180_000);
+  test("gemini: the system settings' hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("gemini"), 180_000);
 });
