@@ -29,6 +29,9 @@ export interface ManagedTier {
   chain: string[];
 }
 
+/** Ends the line that reports a lower condition with a managed condition's name. */
+export const SHADOWED_NOTE = "it does not run (the administrator's tier cannot be overridden)";
+
 /** Above every rank a person's layers can reach (catalog orders are rank * 1e6 + i). */
 const BASE_ORDER = 1e9;
 
@@ -91,7 +94,7 @@ export function shadowedBy(tier: ManagedTier, lower: Condition[]): string[] {
   const managed = new Map(tier.conditions.map((c) => [c.key, c]));
   return lower
     .filter((c) => managed.has(c.key))
-    .map((c) => `${c.path} (${c.source}) has the name of the managed condition ${managed.get(c.key)?.path}: it does not run (the administrator's tier cannot be overridden)`);
+    .map((c) => `${c.path} (${c.source}) has the name of the managed condition ${managed.get(c.key)?.path}: ${SHADOWED_NOTE}`);
 }
 
 // --- internal ---

@@ -57,6 +57,22 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
     expect(root).toBeTruthy();
   });
 
+  test("doctor shows the tier, what it pins and each managed registration; a refused tier is a failure with root's fix", () => {
+    const { env, at } = machine();
+    expect(run(["init", "--managed", "--target", "claude,codex", "--managed-only"], { env }).exitCode).toBe(0);
+    writeFile(at("etc/agentihooks/conditions/pre-bash-pinned.rules.toml"), "version = 1\n");
+    const denv = { ...env, AGENTIHOOKS_MANAGED_DIR: at("etc/agentihooks") };
+    const d = run(["doctor"], { env: denv });
+    expect(d.stdout).toContain(`claude: the managed registration ${at("etc/claude-code/managed-settings.d/agentihooks.json")} calls agentihooks (managed hooks only)`);
+    expect(d.stdout).toContain(`codex: the managed registration ${at("etc/codex/requirements.toml")} calls agentihooks (managed hooks only)`);
+    expect(d.stdout).toContain(`managed tier ${at("etc/agentihooks")} (AGENTIHOOKS_MANAGED_DIR) pins 1 condition: pre-bash-pinned.rules.toml [managed]`);
+    expect(d.stdout).not.toContain("no harness config calls agentihooks");
+    chmodSync(at("etc/agentihooks"), 0o775);
+    const bad = run(["doctor"], { env: denv });
+    expect(bad.exitCode).toBe(1);
+    expect(bad.stdout).toContain(`fix: sudo chmod go-w ${at("etc/agentihooks")}`);
+  });
+
   test("the round trip: uninit --managed removes exactly what init wrote, and a second init changes nothing", () => {
     const { root, env } = machine();
     expect(run(["init", "--managed"], { env }).exitCode).toBe(0);
