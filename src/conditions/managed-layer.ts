@@ -11,7 +11,6 @@ import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { builtinProfileDir } from "./builtin";
-import type { Catalog } from "./catalog";
 import { type ManagedRoot, MANAGED_SOURCE, rootOwnedProblem } from "./managed-root";
 import type { Subject } from "./matcher";
 import { listFolder } from "./scan";
@@ -27,6 +26,16 @@ export interface ManagedTier {
   broken: string[];
   /** The tier's profile chain. */
   chain: string[];
+}
+
+/** What the tier needs of a catalog (catalog.ts's Catalog, without importing it: it loads this file). */
+export interface Stack {
+  layers: Layer[];
+  conditions: Condition[];
+  invalid: InvalidFile[];
+  problems: string[];
+  broken?: string[];
+  conditionsFor(step: Step, subject: Subject): Condition[];
 }
 
 /** Ends the line that reports a lower condition with a managed condition's name. */
@@ -68,25 +77,23 @@ export function loadManagedTier(root: ManagedRoot): ManagedTier {
  * lower condition with a managed key is left out. `managedOnly`: the person turned agentihooks off
  * (CONDITIONS_ENABLED=false), which turns off their own layers, not the tier.
  */
-export function withManaged(lower: Catalog, tier: ManagedTier, managedOnly = false): Catalog {
+export function withManaged<C extends Stack>(lower: C, tier: ManagedTier, managedOnly = false): C {
   const keys = new Set(tier.conditions.map((c) => c.key));
   const mine = (list: Condition[]) => (managedOnly ? [] : list.filter((c) => !keys.has(c.key)));
   let all: Condition[] | undefined;
   let problems: string[] | undefined;
   const broken = [...(managedOnly ? [] : (lower.broken ?? [])), ...tier.broken];
-  return {
-    ...lower,
-    layers: [...lower.layers, ...tier.layers],
-    invalid: [...lower.invalid, ...tier.invalid],
-    get problems() {
-      return (problems ??= [...lower.problems, ...shadowedBy(tier, lower.conditions)]);
-    },
-    get conditions() {
-      return (all ??= [...mine(lower.conditions), ...tier.conditions].map((c, i) => ({ ...c, order: i })));
-    },
-    ...(broken.length ? { broken } : {}),
-    conditionsFor: (step: Step, subject: Subject) => [...mine(lower.conditionsFor(step, subject)), ...selectConditions(tier.conditions, step, subject)],
-  };
+  // The lower catalog's getters stay getters: spreading it would parse every condition group on each call.
+  const out = Object.defineProperties({}, Object.getOwnPropertyDescriptors(lower)) as C;
+  const field = (value: unknown) => ({ value, enumerable: true, writable: true, configurable: true });
+  return Object.defineProperties(out, {
+    layers: field([...lower.layers, ...tier.layers]),
+    invalid: field([...lower.invalid, ...tier.invalid]),
+    problems: { enumerable: true, configurable: true, get: () => (problems ??= [...lower.problems, ...shadowedBy(tier, lower.conditions)]) },
+    conditions: { enumerable: true, configurable: true, get: () => (all ??= [...mine(lower.conditions), ...tier.conditions].map((c, i) => ({ ...c, order: i }))) },
+    broken: field(broken.length ? broken : undefined),
+    conditionsFor: field((step: Step, subject: Subject) => [...mine(lower.conditionsFor(step, subject)), ...selectConditions(tier.conditions, step, subject)]),
+  });
 }
 
 /** Returns one line per lower condition whose key is the tier's: it is not run. */
