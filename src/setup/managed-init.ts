@@ -95,11 +95,15 @@ export function runManagedUninit(o: ManagedOptions): string[] {
   if (all && prior) ops.push({ path: manifest, data: null, mode: 0o644 });
   if (o.dryRun) return lines.length ? lines.map((l) => `dry run: ${l}`) : ["dry run: nothing to remove"];
   writeAll(ops, "uninit --managed");
-  if (all && prior) {
-    // Deepest first; a folder that holds anything else (the administrator's conditions) stays.
+  if (prior) {
+    // Deepest first; a folder that holds anything else (the administrator's conditions) stays, and so
+    // does the tier while a harness's file is left (a partial uninit).
+    const tierDir = (d: string) => d === tier.root || d === tier.conditions || tier.root.startsWith(`${d}/`);
     for (const d of [...prior.dirs].sort((a, b) => b.length - a.length)) {
-      if (!existsSync(d)) continue;
-      if (readdirSync(d).length) lines.push(`kept ${d}: it is not empty`);
+      if (!existsSync(d) || (!all && tierDir(d))) continue;
+      if (readdirSync(d).length) {
+        if (all) lines.push(`kept ${d}: it is not empty`);
+      }
       else {
         rmdirSync(d);
         lines.push(`removed ${d}`);

@@ -84,6 +84,15 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
     expect(tree(root)).toEqual([]);
   });
 
+  test("uninit --managed --target claude removes Claude's file and the folders made for it; the rest stays until a full uninit", () => {
+    const { root, env } = machine();
+    expect(run(["init", "--managed", "--target", "claude,codex"], { env }).exitCode).toBe(0);
+    expect(run(["uninit", "--managed", "--target", "claude"], { env }).exitCode).toBe(0);
+    expect(tree(root)).toEqual(["etc", "etc/agentihooks", "etc/agentihooks/conditions", "etc/agentihooks/installed.json", "etc/codex", "etc/codex/requirements.toml"]);
+    expect(run(["uninit", "--managed"], { env }).exitCode).toBe(0);
+    expect(tree(root)).toEqual([]);
+  });
+
   test("an administrator's own settings are kept: Gemini's system settings keep their keys; the tier's conditions stay", () => {
     const { root, env, at } = machine();
     writeFile(at("etc/gemini-cli/settings.json"), `{"general": {"vimMode": true}}\n`);
