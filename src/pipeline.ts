@@ -2,7 +2,7 @@
 //   normalized call -> stages' guards -> find conditions -> run -> merge -> stages' context -> policy
 import { type Config, readConfig } from "./config";
 import { type Catalog, loadCatalog } from "./conditions/catalog";
-import { findManagedRoot, isManagedSource } from "./conditions/managed-root";
+import { findManagedRoot, isManagedSource, managedRunnerProblem } from "./conditions/managed-root";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
 import { fileProblem } from "./conditions/file-check";
 import { selectConditions } from "./conditions/select";
@@ -111,7 +111,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       const refused: [Condition, string][] = [];
       for (const c of matched) {
         const problem = fileProblem(c.path, config.strictModes);
-        const argv = problem ?? runnerFor(c.path, c.ext, cat.interpreters, config.strictModes);
+        let argv = problem ?? runnerFor(c.path, c.ext, cat.interpreters, config.strictModes);
+        // The tier's scripts run only through a program the person cannot replace (AGENTIHOOKS_PYTHON is theirs).
+        if (Array.isArray(argv) && isManagedSource(c.source)) argv = managedRunnerProblem(argv[0]) ?? argv;
         if (typeof argv === "string" && !argv.startsWith(NO_RUNNER)) refused.push([c, argv]);
         else argvs.set(c, argv);
       }
@@ -131,6 +133,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
       const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
       outcomes.push(...refused.map(([c, why]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} is refused: ${why}; denied to fail closed`, durationMs: 0, error: `the condition ${why}` })));
+      if (call.event === "PreToolUse") denyUnansweredManaged(outcomes);
       return outcomes.sort((a, b) => a.condition.order - b.condition.order);
     };
     if (opts.run !== false && trace.matched.length) trace.outcomes = await judge(payload, trace.matched);
@@ -158,6 +161,18 @@ async function managedRejudge(step: string, payload: Payload, outcomes: Outcome[
   if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(rewritten) ?? { programs: [], dynamic: false };
   const managed = selectConditions(catalog.conditionsFor("pre", subject), "pre", subject).filter((c) => isManagedSource(c.source));
   return managed.length ? judge(rewritten, managed) : [];
+}
+
+/**
+ * Turns a managed condition that did not answer (timed out, crashed, bad output) into a deny: the
+ * person's environment (CONDITIONS_TIMEOUT_SEC) must not be a way to switch the tier's guards off.
+ */
+function denyUnansweredManaged(outcomes: Outcome[]): void {
+  for (const o of outcomes) {
+    if (!isManagedSource(o.condition.source) || o.status === "answered" || o.status === "denied") continue;
+    const why = o.error ?? o.status;
+    Object.assign(o, { status: "denied", exitCode: 2, stderr: `agentihooks: the managed condition ${o.condition.file} did not answer (${why}); denied to fail closed` });
+  }
 }
 
 function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallTrace): Effect | undefined {

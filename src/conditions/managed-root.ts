@@ -69,6 +69,12 @@ export function rootOwnedProblem(path: string, top?: string): string | undefined
   }
 }
 
+/** Returns why the program that would run a managed condition may not (someone but root can change it). */
+export function managedRunnerProblem(program: string): string | undefined {
+  const problem = rootOwnedProblem(program);
+  return problem && `its runner cannot be trusted for the managed tier: ${problem}`;
+}
+
 // --- internal ---
 
 let lastError = "";

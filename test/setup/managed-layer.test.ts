@@ -96,6 +96,27 @@ describe.skipIf(!isRoot)("the managed tier holds against every person-level atte
     expect(existsSync(ran)).toBe(true); // control: on, the person's condition runs
   });
 
+  test("a managed script that does not answer in the person's CONDITIONS_TIMEOUT_SEC denies; the person's own is skipped", () => {
+    const { s, tier, call } = world();
+    writeFile(join(tier, "conditions", "pre-bash.sleep-slow.sh"), "#!/bin/sh\nsleep 5\n", 0o755);
+    writeFile(join(s.home, "conditions", "pre-bash.true-slow.sh"), "#!/bin/sh\nsleep 5\n", 0o755);
+    const r = call("sleep 1", { CONDITIONS_TIMEOUT_SEC: "0.3" });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toContain("the managed condition pre-bash.sleep-slow.sh did not answer (timed out");
+    expect(call("true", { CONDITIONS_TIMEOUT_SEC: "0.3" }).exitCode).toBe(0);
+  });
+
+  test("a managed Python condition does not run through a Python the person chose (AGENTIHOOKS_PYTHON): denied", () => {
+    const { s, tier, call } = world();
+    writeFile(join(tier, "conditions", "pre-bash.echo-py.py"), "import sys\nsys.exit(0)\n", 0o755);
+    const fake = writeFile(join(s.root, "bin", "python3"), '#!/bin/sh\nexec /usr/bin/python3 "$@"\n', 0o755);
+    chownSync(fake, 65534, 65534);
+    const r = call("echo hi", { AGENTIHOOKS_PYTHON: fake });
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toContain("its runner cannot be trusted for the managed tier");
+    expect(call("echo hi").exitCode).toBe(0); // the system's Python runs it
+  });
+
   test("the tier's profile chain runs its built-in profile, and its preset is a floor", () => {
     const { s, tier, env, call } = world();
     writeFile(join(tier, "profiles.txt"), "# the machine's chain\nstrict\n");
