@@ -117,6 +117,14 @@ describe.skipIf(!isRoot)("the managed tier holds against every person-level atte
     expect(call("echo hi").exitCode).toBe(0); // the system's Python runs it
   });
 
+  test("a managed TypeScript condition runs without the transpiler cache in the person's home", () => {
+    const { tier, call } = world();
+    writeFile(join(tier, "conditions", "pre-bash.echo-ts.ts"), 'await Bun.stdin.text();\nconsole.error(`cache=${process.env.BUN_RUNTIME_TRANSPILER_CACHE_PATH}`);\nprocess.exit(2);\n');
+    const r = call("echo hi");
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toContain("cache=0");
+  });
+
   test("the tier's profile chain runs its built-in profile, and its preset is a floor", () => {
     const { s, tier, env, call } = world();
     writeFile(join(tier, "profiles.txt"), "# the machine's chain\nstrict\n");
