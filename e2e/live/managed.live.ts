@@ -95,6 +95,29 @@ async function check(harness: Harness) {
   expect(w.exists(w.marker("person-added")), describeRun(r)).toBe(true); // the person's own condition ran too
 }
 
+/**
+ * The person turns every hook off in their own settings (`disableAllHooks`), beside a hook of their own
+ * that touches a marker: theirs does not fire (the switch works), the managed registration still does.
+ * (Copilot: a person's hook in ~/.copilot/hooks/ still fired with disableAllHooks in config.json or
+ * settings.json, so the control does not hold there and no check is claimed.)
+ */
+async function checkHooksOff(harness: "claude") {
+  const w = makeWorld(harness, { init: false });
+  const theirs = w.marker("their-hook");
+  w.write(join(w.home, ".claude", "settings.json"), JSON.stringify({ disableAllHooks: true, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `touch '${theirs}'` }] }] } }));
+  const probe = w.marker(`managed-probe-${harness}-off`);
+  const steps = [SHELL[harness](`touch '${probe}'`), SHELL[harness](`touch '${w.marker("ran")}'`)];
+  const r = await withManagedTier(w, (env) => runCli(w, { label: `managed ${harness} hooks off`, script: steps, env }));
+  expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+  expect(w.exists(theirs), describeRun(r)).toBe(false); // the person's switch turned their own hook off
+  expect(w.exists(probe), describeRun(r)).toBe(false); // ...and not the managed one
+  expect(r.seen).toContain(REASON);
+}
+
+describe("the managed tier, live: the person's disableAllHooks does not turn it off", () => {
+  test("claude: disableAllHooks in ~/.claude/settings.json stops the person's hook, not the managed drop-in", () => checkHooksOff("claude"), 180_000);
+});
+
 describe("the managed tier, live, with the person's own settings empty", () => {
   test("claude: the managed-settings.d drop-in fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("claude"), 180_000);
   test("codex: requirements.toml's managed hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("codex"), 180_000);
