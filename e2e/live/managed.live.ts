@@ -44,10 +44,10 @@ function personTriesToLift(w: World): void {
  * Writes the tier with init --managed under a root inside the world, puts the harness's file at its
  * real path for `run`, and removes it (and the folders made for it) whatever happens.
  */
-async function withManagedTier(w: World, run: (env: Record<string, string>) => Promise<RunResult>): Promise<RunResult> {
+async function withManagedTier(w: World, run: (env: Record<string, string>) => Promise<RunResult>, initArgs: string[] = []): Promise<RunResult> {
   const machine = join(w.home, "..", "machine");
   mkdirSync(machine, { mode: 0o755 });
-  const init = Bun.spawnSync([BIN, "init", "--managed", "--target", w.harness], { env: { ...w.env, AGENTIHOOKS_MANAGED_PREFIX: machine }, stdout: "pipe", stderr: "pipe" });
+  const init = Bun.spawnSync([BIN, "init", "--managed", "--target", w.harness, ...initArgs], { env: { ...w.env, AGENTIHOOKS_MANAGED_PREFIX: machine }, stdout: "pipe", stderr: "pipe" });
   if (init.exitCode !== 0) throw new Error(`init --managed failed: ${init.stdout}${init.stderr}`);
   const tier = join(machine, "etc", "agentihooks");
   w.write(join(tier, "conditions", "pre-bash-managed_probe.rules.toml"), RULES, 0o644);
@@ -101,21 +101,24 @@ async function check(harness: Harness) {
  * (Copilot: a person's hook in ~/.copilot/hooks/ still fired with disableAllHooks in config.json or
  * settings.json, so the control does not hold there and no check is claimed.)
  */
-async function checkHooksOff(harness: "claude") {
+async function checkHooksOff(harness: "claude", how: "disableAllHooks" | "--managed-only" | "control") {
   const w = makeWorld(harness, { init: false });
   const theirs = w.marker("their-hook");
-  w.write(join(w.home, ".claude", "settings.json"), JSON.stringify({ disableAllHooks: true, hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `touch '${theirs}'` }] }] } }));
+  const mine = { hooks: { PreToolUse: [{ hooks: [{ type: "command", command: `touch '${theirs}'` }] }] } };
+  w.write(join(w.home, ".claude", "settings.json"), JSON.stringify(how === "disableAllHooks" ? { disableAllHooks: true, ...mine } : mine));
   const probe = w.marker(`managed-probe-${harness}-off`);
   const steps = [SHELL[harness](`touch '${probe}'`), SHELL[harness](`touch '${w.marker("ran")}'`)];
-  const r = await withManagedTier(w, (env) => runCli(w, { label: `managed ${harness} hooks off`, script: steps, env }));
+  const r = await withManagedTier(w, (env) => runCli(w, { label: `managed ${harness} ${how}`, script: steps, env }), how === "--managed-only" ? ["--managed-only"] : []);
   expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
-  expect(w.exists(theirs), describeRun(r)).toBe(false); // the person's switch turned their own hook off
-  expect(w.exists(probe), describeRun(r)).toBe(false); // ...and not the managed one
+  expect(w.exists(theirs), describeRun(r)).toBe(how === "control"); // the person's own hook ran only in the control
+  expect(w.exists(probe), describeRun(r)).toBe(false); // ...and the managed one did
   expect(r.seen).toContain(REASON);
 }
 
-describe("the managed tier, live: the person's disableAllHooks does not turn it off", () => {
-  test("claude: disableAllHooks in ~/.claude/settings.json stops the person's hook, not the managed drop-in", () => checkHooksOff("claude"), 180_000);
+describe("the managed tier, live: the person's hooks switched off, the managed registration not", () => {
+  test("claude, the control: without either switch the person's own hook runs beside the managed one", () => checkHooksOff("claude", "control"), 180_000);
+  test("claude: disableAllHooks in ~/.claude/settings.json stops the person's hook, not the managed drop-in", () => checkHooksOff("claude", "disableAllHooks"), 180_000);
+  test("claude: init --managed --managed-only (allowManagedHooksOnly): the person's own hook does not run, the managed one does", () => checkHooksOff("claude", "--managed-only"), 180_000);
 });
 
 describe("the managed tier, live, with the person's own settings empty", () => {
