@@ -4,10 +4,10 @@
 // `conditions disable` (the rule or the file), not an [[allow]] entry, not a rewrite of the input, not
 // CONDITIONS_ENABLED=false. A tier someone but root could change is refused, and guarded calls denied.
 // Needs root (the tier must be root-owned); skipped otherwise.
-import { describe, expect, test } from "bun:test";
-import { chmodSync, chownSync, existsSync, mkdirSync } from "node:fs";
+import { afterAll, describe, expect, test } from "bun:test";
+import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { claudeBash, hook, run, sandbox, tempDir, writeFile } from "../helpers";
+import { BIN, claudeBash, hook, run, sandbox, tempDir, writeFile } from "../helpers";
 
 const isRoot = process.getuid?.() === 0;
 
@@ -171,5 +171,39 @@ describe.skipIf(!isRoot)("a tier someone but root could change is refused, and g
       expect(r.exitCode).toBe(2);
       expect(r.stdout).toContain("AGENTIHOOKS_MANAGED_DIR");
     }
+  });
+});
+
+describe.skipIf(!isRoot)("the person is not root (the real set-up)", () => {
+  const user = `ahl${process.pid % 100000}`;
+  const sh = (cmd: string[]) => Bun.spawnSync(cmd, { stdout: "pipe", stderr: "pipe" });
+  const dir = mkdtempSync("/tmp/ah-managed-person-");
+  chmodSync(dir, 0o755);
+  afterAll(() => {
+    sh(["userdel", user]);
+    rmSync(dir, { recursive: true, force: true });
+  }, 60_000);
+
+  test("their hook reads the root-owned tier and denies; their own disable cannot lift it; they cannot write the tier", () => {
+    expect(sh(["useradd", "-M", "-N", "-s", "/bin/sh", "-d", join(dir, "home"), user]).exitCode).toBe(0);
+    const uid = Number(sh(["id", "-u", user]).stdout.toString());
+    const home = join(dir, "home");
+    mkdirSync(join(home, "repo", ".git"), { recursive: true });
+    sh(["chown", "-R", `${uid}:65534`, home]);
+    const tier = join(dir, "tier");
+    mkdirSync(join(tier, "conditions"), { recursive: true, mode: 0o755 });
+    writeFile(join(tier, "conditions", "pre-bash-managed_probe.rules.toml"), RULES);
+    const env = { PATH: "/usr/bin:/bin", HOME: home, NO_COLOR: "1", AGENTIHOOKS_MANAGED_DIR: tier };
+    const as = (argv: string[], stdin = "") => {
+      const p = Bun.spawnSync(["setpriv", `--reuid=${uid}`, "--regid=65534", "--clear-groups", "--", ...argv], { env, cwd: join(home, "repo"), stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
+      return { exitCode: p.exitCode ?? -1, stdout: p.stdout.toString(), stderr: p.stderr.toString() };
+    };
+    const hookAs = (command: string) => as([BIN, "hook", "--target", "claude"], JSON.stringify(claudeBash(command, join(home, "repo"))));
+    expect(hookAs("ls").exitCode).toBe(0);
+    expect(as([BIN, "conditions", "disable", "managed.probe"]).exitCode).toBe(0);
+    const r = hookAs("touch managed-probe-9");
+    expect(r.exitCode).toBe(2);
+    expect(r.stdout).toContain("MANAGED-REASON-41");
+    expect(as(["sh", "-c", `echo x > '${join(tier, "conditions", "pre-bash-x.sh")}'`]).exitCode).not.toBe(0);
   });
 });
