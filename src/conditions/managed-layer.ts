@@ -10,7 +10,7 @@
 import { lstatSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
-import { builtinProfileDir } from "./builtin";
+import { builtinFile, builtinProfileDir } from "./builtin";
 import { type ManagedRoot, MANAGED_SOURCE, rootOwnedProblem } from "./managed-root";
 import type { Subject } from "./matcher";
 import { listFolder } from "./scan";
@@ -99,8 +99,10 @@ export function withManaged<C extends Stack>(lower: C, tier: ManagedTier, manage
 /** Returns one line per lower condition whose key is the tier's: it is not run. */
 export function shadowedBy(tier: ManagedTier, lower: Condition[]): string[] {
   const managed = new Map(tier.conditions.map((c) => [c.key, c]));
+  // The same built-in file in the person's chain and the tier's (both name `default`) overrides nothing.
+  const same = (c: Condition) => builtinFile(c.path) !== undefined && builtinFile(c.path) === builtinFile(managed.get(c.key)?.path ?? "");
   return lower
-    .filter((c) => managed.has(c.key))
+    .filter((c) => managed.has(c.key) && !same(c))
     .map((c) => `${c.path} (${c.source}) has the name of the managed condition ${managed.get(c.key)?.path}: ${SHADOWED_NOTE}`);
 }
 

@@ -135,7 +135,11 @@ describe.skipIf(!isRoot)("the managed tier holds against every person-level atte
     const r = call("git push --force origin main");
     expect(r.exitCode).toBe(2);
     expect(r.stdout).toContain("git.push-force");
-    expect(s.home).toBeTruthy();
+    // the person's own `default` chain holds the same built-in packs: not reported as overrides
+    writeFile(join(s.home, "state.json"), JSON.stringify({ version: 1, targets: { claude: { profiles: ["default"] } } }));
+    const both = cli(["conditions", "list"], env).stdout;
+    expect(both).toContain("profile:default");
+    expect(both).not.toContain("has the name of the managed condition");
   });
 });
 
