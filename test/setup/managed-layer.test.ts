@@ -140,6 +140,8 @@ describe.skipIf(!isRoot)("the managed tier holds against every person-level atte
     const both = cli(["conditions", "list"], env).stdout;
     expect(both).toContain("profile:default");
     expect(both).not.toContain("has the name of the managed condition");
+    expect(cli(["init", "--target", "claude", "--no-mcp"], env).exitCode).toBe(0);
+    expect(cli(["doctor"], env).stdout).not.toContain("is shadowed");
   });
 });
 
