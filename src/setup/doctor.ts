@@ -265,8 +265,8 @@ function checkShadowed(target: Target, catalog: Catalog, checks: Check[]): void 
     }
   }
   for (const [key, where] of byKey) {
-    // The same built-in file twice (the person's chain and the managed tier's both name `default`) shadows nothing.
-    if (new Set(where.map((w) => w.replace(/ \[[^\]]*\]$/, ""))).size < 2) continue;
+    // The same built-in file twice (in the person's chain and the managed tier's) shadows nothing.
+    if (new Set(where.map((w) => w.replace(/ \[[^\]]*\]$/, "").replace(/^builtin:[^/]*\//, "builtin:"))).size < 2) continue;
     checks.push({
       level: "warn",
       text: `${target}: condition ${key} is shadowed: only the last runs: ${where.join(" < ")}`,
