@@ -1,12 +1,13 @@
 // `make bench`: the hook's cost per tool call as ratios against a floor measured in the same run.
 // Every timed figure alternates the floor and the subject (and flips their order each round), so drift
 // on a noisy machine hits both alike; medians over RUNS runs after WARMUP unmeasured ones.
-//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
+//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers,resident]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus } from "node:os";
 import { join, resolve } from "node:path";
 import { analyze } from "../src/shell/analyze";
 import { loadCorpus } from "./corpus";
+import { residentFigures } from "./resident";
 import { type BenchHome, MISSES_GIT_READ, addCondition, claudeBash, claudeTool, cleanup, makeHome, mkdirTemp } from "./sandbox";
 
 const REPO = resolve(import.meta.dir, "..");
@@ -256,7 +257,7 @@ function printTable(): void {
   console.log([fmt(head), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...body.map(fmt)].join("\n"));
 }
 
-function main(): void {
+async function main(): Promise<void> {
   if (!existsSync(BIN)) throw new Error(`${BIN} does not exist: run make build (or set AGENTIHOOKS_BIN)`);
   const started = performance.now();
   const floorBin = buildFloor();
@@ -270,10 +271,11 @@ function main(): void {
     if (want("parallel")) parallel();
     if (want("analysis")) analysis();
     if (want("peers")) peers(floor);
+    if (want("resident")) rows.push(...(await residentFigures({ subject, floor: floorBin, runs: RUNS, warmup: WARMUP })));
   } finally {
     cleanup();
   }
-  const order = ["no-match", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node"];
+  const order = ["no-match", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node", "resident-no-match", "resident-no-match-command", "resident-default", "resident-default-command"];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   printTable();
   const results = {
@@ -291,4 +293,4 @@ function main(): void {
   console.log(`\n${results.seconds} s; ${RUNS} runs per figure after ${WARMUP} warm-up; bench/results.json written`);
 }
 
-main();
+await main();

@@ -7,7 +7,7 @@ import { renameSync, utimesSync } from "node:fs";
 import { join } from "node:path";
 import { bash, hookReports, resultOf } from "./lib/claude";
 import { describeRun, runCli } from "./lib/clis";
-import { makeWorld, worldWithCopy } from "./lib/world";
+import { makeWorld, RESIDENT, worldWithCopy } from "./lib/world";
 
 const notebook = (source: string) =>
   `${JSON.stringify({ cells: [{ cell_type: "code", id: "c1", source: [source], metadata: {}, outputs: [], execution_count: null }], metadata: {}, nbformat: 4, nbformat_minor: 5 })}\n`;
@@ -79,19 +79,26 @@ describe("claude: a .env file named with @ in the prompt", () => {
 });
 
 describe("claude: the registered executable is gone", () => {
-  test("every hook fails to start, Claude reports a hook error and lets every call through (fail open)", async () => {
-    // init run from a copy, which is then moved away
+  test("every hook fails to start: the command path lets every call through (fail open), the resident path refuses it", async () => {
+    // init run from a copy, which is then moved away. No claude on the world's PATH: init read no
+    // version, so no "onFailure": "block" on the command path (with it the calls are refused: claude-skills.live.ts)
     const { world: w, exe } = worldWithCopy("claude");
     w.condition("pre-bash-deny_all.sh", '#!/usr/bin/env bash\necho "every call denied" >&2\nexit 2\n');
     renameSync(exe, `${exe}.moved`);
     const r = await runCli(w, { label: "missing executable", script: [bash(`touch '${w.marker("ran")}'`)] });
-    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
     expect(r.seen).not.toContain("every call denied");
-    const pre = hookReports(r).filter((h) => h.hook_event === "PreToolUse");
-    expect(pre.length).toBeGreaterThan(0);
-    for (const h of pre) {
-      expect(h.outcome).toBe("error");
-      expect(h.stderr).toContain("ENOENT");
+    if (RESIDENT) {
+      // the resident path: the MCP server cannot start, and its mcp_tool hook's onFailure refuses the call
+      expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+      expect(resultOf(r, "Bash", "ran")?.text).toContain('onFailure is "block"');
+    } else {
+      expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+      const pre = hookReports(r).filter((h) => h.hook_event === "PreToolUse");
+      expect(pre.length).toBeGreaterThan(0);
+      for (const h of pre) {
+        expect(h.outcome).toBe("error");
+        expect(h.stderr).toContain("ENOENT");
+      }
     }
     // doctor (this build) says so, with the fix
     const doctor = w.agentihooks(["doctor", "--json"], { allowFail: true });

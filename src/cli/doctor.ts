@@ -16,9 +16,10 @@ export default defineCommand({
   },
   args: {
     json: { type: "boolean", description: "Print the checks as JSON" },
+    claude: { type: "string", valueHint: "PATH", description: "The Claude Code executable to compare the registration with (default: claude on PATH)" },
   },
   run({ args }) {
-    const checks = runDoctor({ cwd: process.cwd(), env: process.env });
+    const checks = runDoctor({ cwd: process.cwd(), env: process.env, claude: args.claude });
     const failed = checks.filter((c) => c.level === "fail").length;
     if (args.json) writeJson({ ok: failed === 0, checks });
     else writeOut(render(checks, failed));

@@ -27,6 +27,8 @@ export default defineCommand({
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also register the agentihooks MCP server", negativeDescription: "Do not register the agentihooks MCP server" },
     sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
+    claude: { type: "string", valueHint: "PATH", description: "The Claude Code executable whose version decides what is registered (default: claude on PATH): PreSkillShellCommand from 2.1.332, \"onFailure\": \"block\" on guard events from 2.1.295" },
+    resident: { type: "boolean", description: "Claude Code's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the session keeps running, instead of starting a process per call (Codex, Copilot and Gemini keep the process)" },
     managed: { type: "boolean", description: "As root: the administrator's tier, which the person cannot override: each harness's managed settings and /etc/agentihooks (docs/managed.md)" },
     "managed-only": { type: "boolean", description: "With --managed: also each harness's \"managed hooks only\" switch (Claude Code, Codex)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
@@ -45,6 +47,8 @@ export default defineCommand({
       dryRun: !!args["dry-run"],
       mcp: args.mcp !== false,
       sandbox: !!args.sandbox,
+      claude: args.claude,
+      resident: !!args.resident,
       cwd: process.cwd(),
       env: process.env,
     }));

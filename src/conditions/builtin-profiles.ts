@@ -22,11 +22,21 @@ const APPROVE_READONLY = `// pre-bash-approve_readonly.ts: built into agentihook
 // wins over its allow (deny > ask > allow). Reference: docs/packs.md.
 `;
 
+const APPROVE_READONLY_PERMISSION = `// permission-bash-approve_readonly.ts: built into agentihooks (src/run/approve-readonly.ts), the
+// \`approve-readonly\` profile's answer on Codex's PermissionRequest.
+//
+// Codex does not let a PreToolUse allow skip its approval; it runs a command whose PermissionRequest a
+// hook allows. This answers that request with the same judgement as pre-bash-approve_readonly.ts, for
+// Codex only (Codex sends a PreToolUse ask as a deny, so no condition asked about a call that gets
+// here; Claude Code asks after a PreToolUse ask, where an allow would lift that ask).
+`;
+
 /** Condition filename (as the built-in profile names it) -> the text of the file it is built from. */
 export const BUILTIN_TEXTS: Readonly<Record<string, string>> = {
   "pre-bash-git.rules.toml": gitPack as unknown as string,
   // Not a file a person can copy (it runs the shell analyzer inside the hook): its text says so.
   "pre-bash-approve_readonly.ts": APPROVE_READONLY,
+  "permission-bash-approve_readonly.ts": APPROVE_READONLY_PERMISSION,
   "pre-bash-filesystem.rules.toml": filesystemPack as unknown as string,
   "pre-bash-databases.rules.toml": databasesPack as unknown as string,
   "pre-bash-containers.rules.toml": containersPack as unknown as string,

@@ -35,8 +35,9 @@ const PROFILES: Readonly<Record<string, readonly string[]>> = {
   paranoid: PACKS,
   // approve-readonly (opt-in): the packs as the chain's preset decides (default when no preset is in the
   // chain), and an allow for every line that only reads, so the harness does not ask about it. A pack's
-  // deny or ask wins over that allow (deny > ask > allow).
-  "approve-readonly": [...PACKS, "pre-bash-approve_readonly.ts"],
+  // deny or ask wins over that allow (deny > ask > allow). Its permission twin answers Codex's
+  // PermissionRequest, the one place Codex lets a hook approve (src/run/approve-readonly.ts).
+  "approve-readonly": [...PACKS, "pre-bash-approve_readonly.ts", "permission-bash-approve_readonly.ts"],
 };
 
 const profileOf = (name: string) => (Object.hasOwn(PROFILES, name) ? PROFILES[name] : undefined);

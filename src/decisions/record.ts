@@ -50,6 +50,13 @@ function ranOf(call: HookCall): Record<string, unknown> | undefined {
   return { status: failed ? "failed" : "ok", exit: typeof exit === "number" ? exit : undefined, interrupted: r?.interrupted === true || undefined };
 }
 
+/** What a Notification said (its type and message: Copilot's errorOccurred is one), or undefined. */
+function noticeOf(call: HookCall): Record<string, unknown> | undefined {
+  if (call.event !== "Notification") return undefined;
+  const { notification_type: type, message } = call.payload;
+  return type === undefined && message === undefined ? undefined : { type, message };
+}
+
 /** Returns the decision record of one hook call (the log adds time, host, user and the chain). */
 export function decisionRecord(call: HookCall, target: Target, result: PipelineResult, exit: number, ms: number, mode: InputMode): Record<string, unknown> {
   const conditions: ConditionEntry[] = [];
@@ -91,6 +98,7 @@ export function decisionRecord(call: HookCall, target: Target, result: PipelineR
     event: call.event,
     tool: call.payload.tool_name,
     input: recordInput(call.payload.tool_input, mode),
+    notice: recordInput(noticeOf(call), mode),
     decision,
     by: decision ? by : undefined,
     reason: effect.reason ?? effect.block ?? (guard && decision ? guard.reason : undefined),

@@ -6,6 +6,7 @@ import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from "node
 import { dirname, join } from "node:path";
 import { findGitRoot } from "../conditions/trust";
 import { checkDeadline } from "./limits";
+import { callMemo } from "../state/call-memo";
 
 interface Place<K> {
   path: string;
@@ -49,11 +50,11 @@ export function hardLinkKind<K extends string>(real: string, roots: Place<K>[], 
   return undefined;
 }
 
-// Memoized per process (one hook call), like the protected roots: every operand with several links
+// Memoized for one call (state/call-memo.ts), like the protected roots: every operand with several links
 // asks the same folders, so each is listed, each folder's git root found and state.json read once.
-const idsMemo = new Map<string, Set<string>>();
-const gitRootMemo = new Map<string, string | undefined>();
-const linkedMemo = new Map<string, string[]>();
+const idsMemo = callMemo<string, Set<string>>();
+const gitRootMemo = callMemo<string, string | undefined>();
+const linkedMemo = callMemo<string, string[]>();
 
 const idOf = (st: Stats) => `${st.dev}:${st.ino}`;
 

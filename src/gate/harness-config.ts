@@ -1,13 +1,48 @@
-// A file tool writing a harness's config is denied only when it changes what decides which hooks run:
-// Claude's and Copilot's `hooks`, `disableAllHooks`, `allowManagedHooksOnly` and `env` (the hooks'
-// environment: `CONDITIONS_ENABLED=false` or another AGENTIHOOKS_HOME would turn the guards off),
-// the whole of a hooks file (`.copilot/hooks/*.json`, `.github/hooks/*.json`), and Codex's `[hooks]`
-// tables and hook settings in config.toml. Other settings (permissions, models, themes) stay the
-// agent's to edit. The text after the call is computed as the tool would write it; when it cannot be
-// (a patch, an unknown tool), the call counts as a change.
+// A file tool writing a harness's config is denied only when it changes what the harness runs on its
+// own. What may change is a short list of keys known to decide nothing of the kind (models, themes, the
+// harness's own permission rules); every other key, in any spelling the harness's parser accepts, counts:
+// the files are compared as parsed (JSON.parse, Bun's TOML parser), never as text patterns, so a quoted
+// or escaped key (`"\u0068ooks"`, `["hooks"]`) or a dotted one is the key it spells. A file that does not
+// parse counts as changed whenever its text does (the harness would drop its hooks). Definitions that can
+// carry hooks (agents, skills, commands: Markdown with a front matter) may change freely only while
+// their front matter stays plain `key: value` lines without `hooks`. Anything else under a protected
+// harness folder (plugin caches, hooks files, MCP server lists) counts whole. The text after the call is
+// computed as the tool would write it; when it cannot be (a patch, an unknown tool), the call counts.
 import { readFileSync } from "node:fs";
 
-const JSON_KEYS = ["hooks", "disableAllHooks", "allowManagedHooksOnly", "env"];
+/** Keys of a harness's JSON settings (Claude, Copilot, Gemini) that start nothing on their own. */
+const HARMLESS_JSON = new Set([
+  "$schema",
+  "permissions",
+  "model",
+  "theme",
+  "outputStyle",
+  "language",
+  "verbose",
+  "includeCoAuthoredBy",
+  "cleanupPeriodDays",
+  "alwaysThinkingEnabled",
+  "spinnerTipsEnabled",
+  "ui",
+]);
+
+/** Top-level keys of Codex's config.toml that start nothing on their own. */
+const HARMLESS_TOML = new Set([
+  "model",
+  "model_provider",
+  "model_reasoning_effort",
+  "model_reasoning_summary",
+  "model_verbosity",
+  "approval_policy",
+  "tui",
+  "file_opener",
+  "hide_agent_reasoning",
+  "show_raw_agent_reasoning",
+]);
+
+/** Settings files whose harmless keys may change: the rest of what the gate protects counts whole. */
+const SETTINGS = /(?:^|\/)(?:settings(?:\.local)?\.json)$/i;
+const DEFINITION = /\/\.(?:claude|codex|copilot|github)\/(?:agents|skills|commands)\/.*\.md$/i;
 
 /** Returns why a file tool's call changes hook registrations in `path`, or undefined when it does not. */
 export function hookConfigChange(path: string, input: Record<string, unknown>): string | undefined {
@@ -39,34 +74,50 @@ export function textAfter(input: Record<string, unknown>, before: string): strin
   return text;
 }
 
-/** The part of a config that decides which hooks run, as a comparable string. */
+/** The part of a config that decides what the harness runs, as a comparable string. */
 function relevant(path: string, text: string): string {
-  if (/\.toml$/i.test(path)) return tomlHooks(text);
+  if (DEFINITION.test(path)) return frontMatterHooks(text);
+  if (/\.toml$/i.test(path)) return tomlRelevant(text);
+  if (!SETTINGS.test(path)) return `whole:${text}`;
   let value: unknown;
   try {
     value = text.trim() === "" ? {} : JSON.parse(text);
   } catch {
-    return `unparsed:${text}`; // a harness that cannot parse the file drops its hooks: any change counts
+    return `unparsed:${text}`;
   }
-  if (/\/hooks\/[^/]*$/i.test(path)) return canonical(value);
-  if (typeof value !== "object" || value === null || Array.isArray(value)) return canonical(value);
-  const picked: Record<string, unknown> = {};
-  for (const k of JSON_KEYS) if (k in (value as object)) picked[k] = (value as Record<string, unknown>)[k];
-  return canonical(picked);
+  return canonical(withoutHarmless(value, HARMLESS_JSON));
 }
 
-/** Codex config.toml: the lines of `[hooks...]` tables and any line that names hooks, comments dropped. */
-function tomlHooks(text: string): string {
-  const out: string[] = [];
-  let inHooks = false;
-  for (const raw of text.split(/\r?\n/)) {
-    const line = raw.replace(/(^|\s)#.*$/, "").trim();
-    if (!line) continue;
-    const table = /^\[\[?\s*([^\]]+?)\s*\]\]?$/.exec(line);
-    if (table) inHooks = /^"?hooks"?(?:\.|$)/i.test(table[1]);
-    if (inHooks || /hook/i.test(line)) out.push(line.replace(/\s+/g, " "));
+/** Codex config.toml as parsed, without its harmless keys; the text itself when it does not parse. */
+function tomlRelevant(text: string): string {
+  try {
+    return canonical(withoutHarmless(Bun.TOML.parse(text), HARMLESS_TOML));
+  } catch {
+    return `unparsed:${text}`;
   }
-  return out.join("\n");
+}
+
+function withoutHarmless(value: unknown, harmless: Set<string>): unknown {
+  if (typeof value !== "object" || value === null || Array.isArray(value)) return value;
+  return Object.fromEntries(Object.entries(value).filter(([k]) => !harmless.has(k)));
+}
+
+/**
+ * A definition's front matter when it could register hooks, else "": plain lines (`key: value`, a
+ * key of letters, digits, `_` and `-`, not `hooks`), indented continuation lines and comments are
+ * understood; any other top-level line (a quoted, escaped or complex key, a flow mapping, an anchor)
+ * makes the whole front matter count. The body is the skill's text: its embedded shell lines are
+ * judged when they run (PreSkillShellCommand).
+ */
+function frontMatterHooks(text: string): string {
+  const m = /^\uFEFF?---[ \t]*\r?\n([\s\S]*?)\r?\n(?:---|\.\.\.)[ \t]*(?:\r?\n|$)/.exec(text);
+  if (!m) return /^\uFEFF?---/.test(text) ? `unclosed:${text}` : "";
+  for (const line of m[1].split(/\r?\n/)) {
+    if (line.trim() === "" || /^\s*#/.test(line) || /^[ \t]/.test(line)) continue;
+    const key = /^([A-Za-z0-9_][\w-]*)[ \t]*:(?:[ \t]|$)/.exec(line)?.[1];
+    if (key === undefined || key === "hooks") return `front:${m[1]}`;
+  }
+  return "";
 }
 
 // Not src/canonical-json.ts: only whether two results are equal matters here, and JSON.stringify's own

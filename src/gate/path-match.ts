@@ -10,6 +10,7 @@
 //               is bounded in folders, matches and time; past a bound the line is not judged (limits.ts).
 import { lstatSync, readdirSync } from "node:fs";
 import { checkDeadline, overBudget } from "./limits";
+import { harnessScripts } from "./harness-scripts";
 import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, TEMPLATES } from "./paths";
 import type { Piece } from "./word-value";
 
@@ -149,7 +150,7 @@ export function lexicalMatch(segs: Seg[], absolute: boolean, scope: PathScope): 
     }
   }
   if (absolute || (segs[0]?.open ?? false)) {
-    for (const root of protectedRoots(scope)) {
+    for (const root of [...protectedRoots(scope), ...harnessScripts(scope)]) {
       const r = align(segs, 0, root.path.toLowerCase().split("/").filter(Boolean), root.under);
       if (r === "inside") return { kind: root.kind, ancestor: true };
       if (r === "ancestor") out.ancestor = true;

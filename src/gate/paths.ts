@@ -5,9 +5,14 @@
 //             forged one lists any script), built-in profiles, state.json (links, bundle, profiles),
 //             trust.json (which repositories may run their own conditions), executable-path (the
 //             executable the plugin's launcher runs)
-//   harness   the harnesses' hook registrations (remove ours, or add one that rewrites a call after we
-//             judged it): Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/
-//             folders and settings.json, user and project alike
+//   harness   what a harness runs on its own, outside any tool call, so outside the gate: its hook
+//             registrations (remove ours, or add one that rewrites a call after we judged it) in
+//             Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/ folders and
+//             settings.json, Gemini's settings.json; the definitions that carry hooks of their own
+//             (Claude's agents, skills and commands, Codex's skills); plugin and extension caches (a
+//             plugin ships hooks); the MCP server lists (`.mcp.json`, `~/.claude.json`, Copilot's
+//             mcp-config.json: a server is a program the harness starts, and mcp_tool hooks answer
+//             through ours); and the scripts those registrations name (harness-scripts.ts)
 //   executable the agentihooks executable that is running (replacing it replaces every guard)
 //   startup   the files a shell reads before the command it is given: Codex runs each hook as a command
 //             line through the user's shell (`<shell> -c`, `-lc` in earlier versions) and has no exec
@@ -17,8 +22,10 @@
 // ones too) lies in one of them.
 import { existsSync, lstatSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
+import { harnessScripts } from "./harness-scripts";
 import { basename, dirname, isAbsolute, join, resolve } from "node:path";
 import { followLinks } from "./links";
+import { callMemo } from "../state/call-memo";
 
 export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" | "startup";
 
@@ -60,10 +67,23 @@ export const TEMPLATES: Template[] = [
   { segs: [".github", "hooks"], under: true, kind: "harness" },
   { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
   { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
+  { segs: [".claude", "agents"], under: true, kind: "harness" },
+  { segs: [".claude", "skills"], under: true, kind: "harness" },
+  { segs: [".claude", "commands"], under: true, kind: "harness" },
+  { segs: [".claude", "plugins"], under: true, kind: "harness" },
+  { segs: [".mcp.json"], under: false, kind: "harness" },
+  { segs: [".codex", "skills"], under: true, kind: "harness" },
+  { segs: [".codex", "plugins"], under: true, kind: "harness" },
+  { segs: [".copilot", "mcp-config.json"], under: false, kind: "harness" },
+  { segs: [".copilot", "installed-plugins"], under: true, kind: "harness" },
+  { segs: [".copilot", "agents"], under: true, kind: "harness" },
+  { segs: [".github", "agents"], under: true, kind: "harness" },
+  { segs: [".gemini", "settings.json"], under: false, kind: "harness" },
+  { segs: [".gemini", "extensions"], under: true, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini"];
 
 export interface PathScope {
   cwd: string;
@@ -100,7 +120,7 @@ export function rawAbsolute(p: string, scope: PathScope, cwd = scope.cwd): strin
   return path.startsWith("/") ? path : `${cwd}/${path}`;
 }
 
-const rootsMemo = new Map<string, Root[]>();
+const rootsMemo = callMemo<string, Root[]>();
 
 /** Returns a folder as given and as its symlinks resolve (one realpath; the walk only when it does not exist). */
 function bothSpellings(dir: string, real?: string): string[] {
@@ -152,9 +172,31 @@ export function protectedRoots(scope: PathScope): Root[] {
     }
   };
   under(scope.home, HOME_ENTRIES.map((e) => [e, true, e === "conditions" ? "layer" : "home"]));
-  under(env.CLAUDE_CONFIG_DIR || join(userHome, ".claude"), [["settings.json", false, "harness"], ["settings.local.json", false, "harness"]]);
-  under(env.CODEX_HOME || join(userHome, ".codex"), [["hooks.json", false, "harness"], ["config.toml", false, "harness"]]);
-  under(env.COPILOT_HOME || join(userHome, ".copilot"), [["hooks", true, "harness"], ["settings.json", false, "harness"]]);
+  const claudeDir = env.CLAUDE_CONFIG_DIR || join(userHome, ".claude");
+  under(claudeDir, [
+    ["settings.json", false, "harness"],
+    ["settings.local.json", false, "harness"],
+    ["agents", true, "harness"],
+    ["skills", true, "harness"],
+    ["commands", true, "harness"],
+    ["plugins", true, "harness"],
+  ]);
+  // Claude keeps the user's MCP servers and each project's trust in .claude.json, beside its folder
+  under(env.CLAUDE_CONFIG_DIR || userHome, [[".claude.json", false, "harness"]]);
+  under(env.CODEX_HOME || join(userHome, ".codex"), [
+    ["hooks.json", false, "harness"],
+    ["config.toml", false, "harness"],
+    ["skills", true, "harness"],
+    ["plugins", true, "harness"],
+  ]);
+  under(env.COPILOT_HOME || join(userHome, ".copilot"), [
+    ["hooks", true, "harness"],
+    ["settings.json", false, "harness"],
+    ["mcp-config.json", false, "harness"],
+    ["installed-plugins", true, "harness"],
+    ["agents", true, "harness"],
+  ]);
+  under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);
@@ -217,7 +259,11 @@ export function protectedKind(p: string, scope: PathScope, cwd = scope.cwd, memo
     abs = resolve(raw);
   }
   const real = followLinks(raw, memo);
-  return lexicalKind(abs, roots) ?? lexicalKind(real, roots) ?? hardLinkKind(real, roots, scope.cwd, scope.home);
+  const found = lexicalKind(abs, roots) ?? lexicalKind(real, roots);
+  if (found) return found;
+  const scripts = harnessScripts(scope);
+  if (scripts.some((r) => r.path === abs || r.path === real)) return "harness";
+  return hardLinkKind(real, [...roots, ...scripts], scope.cwd, scope.home);
 }
 
 /** protectedKind for a folder that exists (a working directory): a folder is never a hard link. */
@@ -236,6 +282,7 @@ export function holdsProtected(p: string, scope: PathScope, cwd = scope.cwd, mem
   const raw = rawAbsolute(p, scope, cwd);
   for (const path of new Set([resolve(raw), followLinks(raw, memo)])) {
     if (protectedRoots(scope).some((r) => within(r.path, path))) return true;
+    if (harnessScripts(scope).some((r) => within(r.path, path))) return true;
     const name = basename(path).toLowerCase();
     if (name === ".claude" || name === ".agentihooks") return true;
     if (name === ".git" && holdsLayer(dirname(path))) return true;

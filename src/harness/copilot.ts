@@ -8,6 +8,7 @@ import {
   addAliases, bashResponse, guardNormalize, isBlank, isRecord, lookup, parseArgs, resolveEvent, shapeToolInput,
   TOOL_EVENTS, validatePayload, type Obj,
 } from "./common";
+import { liftError, liftMcpCall } from "./copilot-events";
 import { callId, ID_KEY, takeCarriedId } from "./copilot-ids";
 import { mcpToolName } from "./copilot-mcp";
 import { EVENT_NAMES } from "./detect";
@@ -41,6 +42,8 @@ const TOP_KEYS: Readonly<Record<string, string>> = {
   workspaceRoot: "cwd",
   agentType: "agent_type", // subagentStart/subagentStop: what substart-<matcher> conditions match
   agentId: "agent_id",
+  toolCallId: "tool_use_id", // preMcpToolCall, the only payload that carries the call's id
+  errorContext: "error_context", // errorOccurred: model_call, tool_execution, system, user_input
 };
 
 /** Argument aliases, added next to the originals (reference notes §2.9). */
@@ -103,6 +106,7 @@ const SHAPES: ReadonlyArray<[(raw: Obj) => boolean, EventName]> = [
   [(raw) => isTool(raw) && "error" in raw, "PostToolUseFailure"],
   [(raw) => isTool(raw) && "permissionSuggestions" in raw, "PermissionRequest"],
   [isTool, "PreToolUse"],
+  [(raw) => "errorContext" in raw, "Notification"],
   [(raw) => "prompt" in raw, "UserPromptSubmit"],
   [(raw) => "stopReason" in raw || "stop_hook_active" in raw, "Stop"],
   [(raw) => "source" in raw, "SessionStart"],
@@ -131,6 +135,7 @@ const OUTPUT: OutputTable = {
 };
 
 function toolNameOf(rawName: string, input: Obj, cwd: string): string {
+  if (rawName.startsWith("mcp__")) return rawName;
   if (rawName === "str_replace_editor") return (typeof input.command === "string" && lookup(EDITOR_COMMANDS, input.command)) || "Edit";
   return lookup(TOOL_NAMES, rawName) ?? mcpToolName(rawName, cwd) ?? rawName;
 }
@@ -198,6 +203,8 @@ function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
     if (!isRecord(raw)) throw new PayloadError("payload is not a JSON object");
     const event = resolveEvent(EVENT_NAMES.copilot, raw.hook_event_name, eventHint, () => inferEvent(raw));
     const base: Obj = { ...raw };
+    liftMcpCall(base);
+    if (event === "Notification" && ("errorContext" in raw || eventHint === "errorOccurred")) liftError(base);
     addAliases(base, TOP_KEYS, true);
     const calls = splitCalls(base, event);
     const rawToolName = typeof calls[0].tool_name === "string" ? calls[0].tool_name : undefined;

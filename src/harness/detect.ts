@@ -53,9 +53,15 @@ const GEMINI_EVENTS: Readonly<Record<string, EventName>> = {
   Notification: "Notification",
 };
 
+/**
+ * Claude Code's events: the internal names, plus PreSkillShellCommand (2.1.332), a skill's or slash
+ * command's embedded shell line, judged as the PreToolUse of a Bash call (harness/claude.ts).
+ */
+const CLAUDE_EVENTS: Readonly<Record<string, EventName>> = { ...IDENTITY, PreSkillShellCommand: "PreToolUse" };
+
 /** Each harness's event spelling -> internal event. Claude and Codex already use the internal names. */
 export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventName>>>> = {
-  claude: IDENTITY,
+  claude: CLAUDE_EVENTS,
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,

@@ -11,6 +11,7 @@ import { STEPS } from "../conditions/filename";
 import { clearEnforcement, listEnforcements, setEnforcement } from "../enforcement/api";
 import { oneLine } from "../errors";
 import { gateMessage, isGateOpen } from "../gate/gate-file";
+import { registerHookTool } from "../resident/hook-tool";
 import { homeDir } from "../state/home";
 import type { Target } from "../types";
 import { VERSION } from "../version";
@@ -107,6 +108,7 @@ export function createServer(target?: Target): McpServer {
   const server = new McpServer({ name: "agentihooks", version: VERSION });
   registerConditionTools(server, target);
   registerEnforcementTools(server, target);
+  registerHookTool(server);
   return server;
 }
 

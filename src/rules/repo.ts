@@ -2,8 +2,9 @@
 // a worktree's `gitdir:`), never by running git: rules are judged in the hook's own process.
 import { readFileSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
+import { callMemo } from "../state/call-memo";
 
-const roots = new Map<string, string | null>();
+const roots = callMemo<string, string | null>();
 
 /** Returns the root of the work tree holding `dir`, or null. */
 export function gitRoot(dir: string): string | null {

@@ -67,3 +67,14 @@ export default function approveReadonly(call: Call): Result {
   if (notReadOnly(command) !== undefined) return undefined;
   return { decision: "allow", reason: "approve-readonly: every program of this line only reads, and nothing is written to a file" };
 }
+
+/**
+ * The same allow on Codex's PermissionRequest (permission-bash-approve_readonly.ts). Codex does not let
+ * a PreToolUse allow skip its approval (measured on 0.169: an escalated command still goes to review),
+ * but it runs a command whose PermissionRequest is allowed. Only for Codex: there a PreToolUse ask is
+ * sent as a deny, so a call that reaches PermissionRequest was asked about by no condition. Claude Code
+ * fires PermissionRequest after a PreToolUse ask, where this allow would lift another condition's ask.
+ */
+export function approveReadonlyPermission(call: Call): Result {
+  return call.env.AH_TARGET === "codex" ? approveReadonly(call) : undefined;
+}

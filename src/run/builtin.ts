@@ -11,7 +11,7 @@ import type { Condition as ConditionFn, Result, Streams } from "../../conditions
 import { answerStreams } from "../../conditions-examples/_src/condition";
 import secretsEnv from "../../conditions-examples/_src/pre-read+edit+write+notebookedit+grep+bash-secrets_env";
 import { builtinFile } from "../conditions/builtin";
-import approveReadonly from "./approve-readonly";
+import approveReadonly, { approveReadonlyPermission } from "./approve-readonly";
 import type { LineFacts } from "../facts/facts";
 import type { Condition, Outcome } from "../types";
 import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
@@ -19,6 +19,7 @@ import { type SpawnOptions, OUTPUT_CAP, finisher, judgeAnswer } from "./spawn";
 /** Filename -> the module's default export. */
 const MODULES: Readonly<Record<string, ConditionFn>> = {
   "pre-bash-approve_readonly.ts": approveReadonly,
+  "permission-bash-approve_readonly.ts": approveReadonlyPermission,
   "pre-read+edit+write+notebookedit+grep+bash-secrets_env.ts": secretsEnv,
 };
 

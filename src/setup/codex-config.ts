@@ -7,6 +7,7 @@ import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { SESSION_END_MAX_SEC } from "./codex-trust";
 import { codexHome, firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { isResidentHandler, withResidentExe } from "./resident-hooks";
 
 const EVENTS = [
   "SessionStart", "PreToolUse", "PermissionRequest", "PostToolUse", "UserPromptSubmit",
@@ -24,7 +25,7 @@ function ourExe(h: Json): string | undefined {
 }
 
 /** true for a handler agentihooks wrote (any version, any executable path). */
-export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined;
+export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined || isResidentHandler(h);
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: isOurCodexHandler, where });
 
@@ -50,6 +51,6 @@ export const codexSetup: HarnessSetup = {
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" }))),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

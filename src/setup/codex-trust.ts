@@ -41,7 +41,10 @@ const NO_MATCHER = new Set(["UserPromptSubmit", "Stop"]);
 export function codexHookHash(event: string, handler: JsonObject, matcher?: string): string {
   let timeout = typeof handler.timeout === "number" ? Math.max(1, Math.floor(handler.timeout)) : 600;
   if (event === "SessionEnd") timeout = Math.min(timeout, SESSION_END_MAX_SEC); // clamped before hashing
-  const normalized: Table = { type: "command", command: handler.command, timeout, async: handler.async === true };
+  // an mcp_tool handler (init --resident) is hashed as Codex 0.169 reports it: no command, no async
+  const normalized: Table = handler.type === "mcp_tool"
+    ? { type: "mcp_tool", server: handler.server, tool: handler.tool, input: handler.input ?? {}, timeout }
+    : { type: "command", command: handler.command, timeout, async: handler.async === true };
   if (typeof handler.statusMessage === "string") normalized.statusMessage = handler.statusMessage;
   const identity: Table = { event_name: eventLabel(event), hooks: [normalized] };
   if (typeof matcher === "string" && !NO_MATCHER.has(event)) identity.matcher = matcher;

@@ -12,9 +12,16 @@ import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { copilotHome, firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
 
+/**
+ * The events registered. `errorOccurred` (a failed model call) is recorded and runs `notify`
+ * conditions. `preMcpToolCall` is not registered: measured on CLI 1.0.102 it only adjusts the MCP
+ * request's `_meta` (a deny, exit 2 or a crash there does not stop the call), and it fires after
+ * preToolUse, which already guards every MCP call (e2e/live/copilot-mcp.live.ts); registering it
+ * would run every `pre` condition twice per MCP call.
+ */
 const EVENTS = [
   "sessionStart", "sessionEnd", "userPromptSubmitted", "preToolUse", "postToolUse", "postToolUseFailure",
-  "permissionRequest", "agentStop", "subagentStart", "subagentStop", "preCompact", "notification",
+  "permissionRequest", "agentStop", "subagentStart", "subagentStop", "preCompact", "notification", "errorOccurred",
 ] as const;
 
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);

@@ -45,6 +45,8 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
 interface DoctorOptions {
   cwd: string;
   env: Record<string, string | undefined>;
+  /** --claude PATH: the Claude Code to compare the registration with (default: claude on PATH). */
+  claude?: string;
 }
 
 /** Returns every check, in the order they are printed. */
@@ -129,7 +131,7 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     const missing = setup.events.filter((e) => !found.some((f) => f.event === e));
     for (const { exe, why } of others) checks.push({ level: "fail", text: `${target}: ${path} calls ${exe}, which ${why}`, fix });
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
-    if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${setup.events.length} events` });
+    if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${new Set(found.map((f) => f.event)).size} events` });
     if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
   }
   if (!configured && !plugin) {

@@ -14,6 +14,8 @@ export interface SetupContext {
   /** The project root for --scope project: the git root of the working directory, else the directory. */
   projectRoot: string;
   env: Record<string, string | undefined>;
+  /** The claude executable the person named (`--claude PATH`), whose version init and doctor read. */
+  claude?: string;
 }
 
 /** Codex's user folder: CODEX_HOME, else ~/.codex. */
@@ -28,6 +30,10 @@ export interface HookSpec {
   /** Harness-side timeout in seconds: above CONDITIONS_TIMEOUT_SEC so a slow condition is ours to stop. */
   timeoutSec: number;
   scope: Scope;
+  /** The installed harness's version, when read (Claude: what it supports decides what is registered). */
+  version?: string;
+  /** --resident: the guard and tool events call the MCP server's hook tool (resident-hooks.ts). */
+  resident?: boolean;
 }
 
 export interface HarnessSetup {
@@ -41,6 +47,8 @@ export interface HarnessSetup {
   remove(config: JsonObject, where: (key: string) => string): JsonObject;
   /** Returns the agentihooks handlers found, with the executable each one calls. */
   find(config: JsonObject, where: (key: string) => string): (Found & { exe: string })[];
+  /** Reads the installed harness's version, for the harnesses whose registration depends on it. */
+  readVersion?(ctx: SetupContext): { version?: string };
   /** true when what is left holds nothing but an empty skeleton: a file init created can be removed. */
   isEmpty(config: JsonObject): boolean;
 }

@@ -2,7 +2,7 @@
 // show it. Planning never writes, so a config that fails to parse stops everything before any write.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { homedir } from "node:os";
-import { basename, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { readConfig } from "../config";
 import { builtinProfileNames } from "../conditions/builtin";
 import { findGitRoot } from "../conditions/trust";
@@ -12,12 +12,13 @@ import { type State, linkedProfiles, loadState, profileChain } from "../state/st
 import { TARGETS, type Target } from "../types";
 import { type FileChange, applyChanges, backupPath, readBackup, renderDryRun, restoreFromBackup } from "./apply";
 import { claudeSetup } from "./claude-config";
+import { readClaudeVersion, versionLine } from "./claude-version";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import { geminiSetup } from "./gemini-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
-import { harnessDir, installedBy, skippedLine } from "./installed";
+import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
 import { codexMcp } from "./codex-mcp";
 import { MCP_CONFIGS, type McpConfig, planMcpRegister, planMcpUnregister } from "./mcp-config";
@@ -38,6 +39,10 @@ export interface SetupOptions {
   env: Record<string, string | undefined>;
   /** Also (un)register the MCP server (default true; --no-mcp). */
   mcp?: boolean;
+  /** --claude PATH: the Claude Code whose version decides what is registered (default: claude on PATH). */
+  claude?: string;
+  /** --resident: Claude's guard and tool events answered by the MCP server (setup/resident-hooks.ts). */
+  resident?: boolean;
 }
 
 /** Codex loads a repository's .codex/ folder only in a project the person trusted. */
@@ -69,8 +74,9 @@ export function parseScope(flag: string | undefined): Scope {
   return s;
 }
 
-export function setupContext(opts: Pick<SetupOptions, "cwd" | "env">): SetupContext {
-  return { home: opts.env.HOME || homedir(), projectRoot: findGitRoot(opts.cwd) ?? resolve(opts.cwd), env: opts.env };
+export function setupContext(opts: Pick<SetupOptions, "cwd" | "env" | "claude">): SetupContext {
+  const claude = opts.claude ? resolve(opts.cwd, opts.claude) : undefined;
+  return { home: opts.env.HOME || homedir(), projectRoot: findGitRoot(opts.cwd) ?? resolve(opts.cwd), env: opts.env, ...(claude ? { claude } : {}) };
 }
 
 const whereIn = (path: string, text: string) => (key: string) => `${path}:${lineOfKey(text, key)}`;
@@ -82,7 +88,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
   const path = setup.configPath(opts.scope, ctx);
   const file = readConfigFile(path);
   const { config } = readConfig(opts.env);
-  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope };
+  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -180,6 +186,12 @@ export function planStateFile(before: State, after: State): FileChange | undefin
   return { path, before: exists ? readFileSync(path, "utf8") : "", existed: exists, after: render(after), form: PLAIN, mode: 0o600, backup: false, note: `state: recorded in ${path}` };
 }
 
+/** What --resident moved, and why the others did not move. */
+const RESIDENT_NOTE = "resident: claude's tool events call the MCP server's hook tool; codex, copilot and gemini keep a process per call (Codex 0.169 lets a call through when its MCP server is gone or hung)";
+
+/** A project's .mcp.json server starts only once approved (not measured live: Claude's documented behaviour). */
+const RESIDENT_PROJECT_NOTE = "claude: Claude Code asks the person to approve the servers of a project's .mcp.json: until the agentihooks server is approved, every tool call is refused (onFailure block)";
+
 /** Copilot skips repository hooks, without a word, in a folder nobody trusted (measured live). */
 const COPILOT_TRUST_NOTE =
   "copilot: Copilot loads this repository's .github/hooks only in a trusted folder: answer its folder-trust prompt once, or run copilot -p with --trust-folder";
@@ -220,9 +232,11 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
 
 /** Registers agentihooks in each target's config and records the chain; returns the lines to print. */
 export function runInit(options: InitOptions): string[] {
+  if (options.resident && options.mcp === false) throw new AgentihooksError("E_USAGE", "--resident answers tool calls with the MCP server: it cannot go with --no-mcp");
   if (options.sandbox && options.scope === "project") throw new AgentihooksError("E_USAGE", "--sandbox sets up the person's own (user-scope) harness settings: run it without --scope project");
   const exe = resolveSelf(options.env);
   const ctx = checkedContext(options, "agentihooks init");
+  if (ctx.claude) checkNamedClaude(ctx.claude, options.targets);
   const { targets, skipped } = chooseTargets(options, ctx);
   const opts = { ...options, targets };
   const before = loadState();
@@ -234,15 +248,23 @@ export function runInit(options: InitOptions): string[] {
   const stateChange = planStateFile(before, after);
   if (stateChange) changes.push(stateChange);
   const chains = opts.targets.map((t) => `${t}: profiles ${profileChain(after, t).join(", ")}`);
-  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...sandbox, ...skipped, ...npxNote(exe)];
+  const version = opts.targets.includes("claude") ? [versionLine(readClaudeVersion(ctx))] : [];
+  if (opts.dryRun) return [...renderDryRun(changes), ...chains.map((c) => `would record ${c}`), ...version, ...sandbox, ...skipped, ...npxNote(exe)];
   applyChanges(changes, "init");
   const lines = changes.length ? changes.map((c) => c.note) : ["already set up: nothing changed"];
   lines.push(...chains, `hook command: ${exe} hook --target <target> --event <event>`);
   if (opts.mcp !== false) lines.push(`mcp server: ${exe} mcp --target <target> (sessions already running load it when restarted)`);
+  if (opts.resident) lines.push(RESIDENT_NOTE, ...(opts.scope === "project" && opts.targets.includes("claude") ? [RESIDENT_PROJECT_NOTE] : []));
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
-  return [...lines, ...sandbox, ...skipped, ...npxNote(exe)];
+  return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
+}
+
+/** `--claude PATH` names an executable file, and Claude is among the targets. */
+function checkNamedClaude(path: string, targets: Target[]): void {
+  if (!targets.includes("claude")) throw new AgentihooksError("E_USAGE", "--claude names the Claude Code to read the version of: it needs the claude target");
+  if (!onPath(basename(path), dirname(path))) throw new AgentihooksError("E_USAGE", `--claude ${path}: no executable file there`);
 }
 
 /** --sandbox: Claude's settings planned into `changes` (and recorded in `state`), then each harness's verdict. */

@@ -26,7 +26,7 @@ const isDir = (path: string) => {
 };
 
 /** Returns the path of `name` on PATH as an executable file, or undefined. */
-function onPath(name: string, path: string | undefined): string | undefined {
+export function onPath(name: string, path: string | undefined): string | undefined {
   for (const dir of (path ?? "").split(":")) {
     if (!dir) continue;
     const file = join(dir, name);

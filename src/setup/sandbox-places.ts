@@ -5,6 +5,7 @@
 // pattern gate keeps it (SECURITY.md).
 import { realpathSync } from "node:fs";
 import { resolve } from "node:path";
+import { harnessScripts } from "../gate/harness-scripts";
 import { protectedRoots } from "../gate/paths";
 import { homeDir } from "../state/home";
 import type { State } from "../state/state-file";
@@ -26,7 +27,8 @@ const within = (p: string, dir: string) => p === dir || p.startsWith(`${dir}/`);
 export function protectedPlaces(ctx: SetupContext, state: State, exe: string): string[] {
   const home = resolve(homeDir(ctx.env));
   const found = [home, real(home)];
-  for (const r of protectedRoots({ cwd: ctx.projectRoot, userHome: ctx.home, home, env: ctx.env, exe })) found.push(resolve(r.path));
+  const scope = { cwd: ctx.projectRoot, userHome: ctx.home, home, env: ctx.env, exe };
+  for (const r of [...protectedRoots(scope), ...harnessScripts(scope)]) found.push(resolve(r.path));
   if (state.bundle?.path) found.push(resolve(state.bundle.path), real(state.bundle.path));
   const linked = [state.linked_profiles, ...TARGETS.map((t) => state.targets?.[t]?.linked_profiles), state.targets?.global?.linked_profiles];
   for (const map of linked) for (const dir of Object.values(map ?? {})) found.push(resolve(dir), real(dir));

@@ -4,10 +4,11 @@
 // default for user-private-group systems: Debian, Ubuntu, Fedora) make every folder group-writable,
 // and that group can hold nobody else. Only the local files are read (no NSS, no network lookup): an
 // account or group they do not list is not known to be private, so its group-writability is refused.
-// Read once per process, and only when a group-writable mode is met.
+// Read once per call (state/call-memo.ts), and only when a group-writable mode is met.
 import { readFileSync } from "node:fs";
+import { callMemo } from "./call-memo";
 
-let files: { passwd: string; group: string } | undefined;
+const accountFiles = callMemo<"files", { passwd: string; group: string }>();
 
 function read(path: string): string {
   try {
@@ -19,7 +20,8 @@ function read(path: string): string {
 
 /** The two files, read once. Looked up with one regular expression per question (no full parse: it is cheaper). */
 function accounts(): { passwd: string; group: string } {
-  files ??= { passwd: read("/etc/passwd"), group: read("/etc/group") };
+  let files = accountFiles.get("files");
+  if (!files) accountFiles.set("files", (files = { passwd: read("/etc/passwd"), group: read("/etc/group") }));
   return files;
 }
 

@@ -106,3 +106,28 @@ describe("claude emit", () => {
     expect(stdout.trim().split("\n")).toHaveLength(1);
   });
 });
+
+describe("claude PreSkillShellCommand (2.1.332): a skill's shell line as a Bash PreToolUse", () => {
+  const LINE = { session_id: "s", cwd: "/p", hook_event_name: "PreSkillShellCommand", tool_name: "Bash", tool_input: { command: "make" }, tool_use_id: "u:inner:preamble-0", command_name: "mk", command_source: "projectSettings", invoked_by: "user" };
+  test("normalized to PreToolUse, Claude's extra fields kept; by name or by --event", () => {
+    const call = claude.normalize(structuredClone(LINE));
+    expect(call.event).toBe("PreToolUse");
+    expect(call.payload).toMatchObject({ hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "make" }, command_name: "mk", invoked_by: "user" });
+    const { hook_event_name: _, ...unnamed } = LINE;
+    expect(claude.normalize(structuredClone(unnamed), "PreSkillShellCommand").event).toBe("PreToolUse");
+  });
+  test("answered in its own shape: deny and ask only, no context, a rewrite refused", () => {
+    const payload = claude.normalize(structuredClone(LINE)).payload;
+    const answer = (effect: Effect) => claude.emit("PreToolUse", effect, payload);
+    const deny = answer({ decision: "deny", reason: "no", context: "ctx" });
+    expect(deny).toEqual({ stdout: '{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"deny","permissionDecisionReason":"no"}}\n', stderr: "no\n", exitCode: 2 });
+    expect(answer({ decision: "ask" })).toEqual({ stdout: '{"hookSpecificOutput":{"hookEventName":"PreSkillShellCommand","permissionDecision":"ask"}}\n', stderr: "", exitCode: 0 });
+    expect(answer({ decision: "allow", context: "ctx" })).toEqual({ stdout: "", stderr: "", exitCode: 0 });
+    const rewrite = JSON.parse(answer({ decision: "allow", updatedInput: { command: "make -n" } }).stdout).hookSpecificOutput;
+    expect(rewrite.permissionDecision).toBe("deny");
+    expect(rewrite.updatedInput).toBeUndefined();
+    // the same effect on a real PreToolUse payload keeps PreToolUse's shape
+    const pre = claude.normalize(structuredClone({ ...LINE, hook_event_name: "PreToolUse" })).payload;
+    expect(JSON.parse(claude.emit("PreToolUse", { decision: "ask" }, pre).stdout).hookSpecificOutput.hookEventName).toBe("PreToolUse");
+  });
+});

@@ -176,6 +176,8 @@ describe("copilot event from name, --event, or shape", () => {
     ["hint preMcpToolCall", { toolName: "github-x", toolArgs: {} }, "preMcpToolCall", "PreToolUse"],
     ["hint subagentStop", { sessionId: "s" }, "subagentStop", "SubagentStop"],
     ["hint errorOccurred", { error: { message: "m" } }, "errorOccurred", "Notification"],
+    ["errorContext (errorOccurred)", { errorContext: "model_call", recoverable: true, error: { message: "m" } }, undefined, "Notification"],
+    ["serverName (preMcpToolCall)", { toolCallId: "c", serverName: "s", toolName: "t", arguments: {} }, undefined, "PreToolUse"],
     ["notification names itself", { hook_event_name: "Notification", notification_type: "x" }, undefined, "Notification"],
     ["VS Code form", { hook_event_name: "PreToolUse", timestamp: "2026-01-01T00:00:00Z", tool_name: "Bash", tool_input: {} }, undefined, "PreToolUse"],
   ];

@@ -87,3 +87,50 @@ describe("copilot write_bash", () => {
     expect(lines(out)).toEqual(["Bash 1 git"]);
   });
 });
+
+// The two events with their own payloads, as Copilot CLI 1.0.102 sent them (e2e/live/copilot-mcp.live.ts).
+describe("copilot preMcpToolCall", () => {
+  const mcpCall = (sb: Sandbox) => ({ sessionId: SID, timestamp: 1796196094989, cwd: sb.repo, toolCallId: "call_mx5ss0xx2", serverName: "marker", toolName: "touch", arguments: { path: "/tmp/x" } });
+  test("one MCP call named mcp__<server>__<tool>: mcp__ matchers fire, with the call's own id and arguments", () => {
+    const sb = sandbox();
+    const out = join(sb.root, "seen");
+    addCondition(join(sb.home, "conditions"), "pre-mcp__marker__touch-seen.sh", `#!/usr/bin/env bash\ncat > '${out}.json'\necho "$AH_EVENT $AH_TOOL_NAME $AH_TOOL_USE_ID" >> '${out}'\n`);
+    const r = hook(mcpCall(sb), { env: sb.env, target: "copilot", event: "preMcpToolCall" });
+    expect([r.exitCode, r.stdout]).toEqual([0, ""]);
+    expect(lines(out)).toEqual(["PreToolUse mcp__marker__touch call_mx5ss0xx2"]);
+    const payload = JSON.parse(readFileSync(`${out}.json`, "utf8"));
+    expect([payload.tool_name, payload.tool_input.path, payload.mcp_server]).toEqual(["mcp__marker__touch", "/tmp/x", { name: "marker" }]);
+    expect("serverName" in payload || "arguments" in payload).toBe(false);
+  });
+  test("a deny is answered as on preToolUse (Copilot 1.0.102 does not act on it there: preToolUse is the guard)", () => {
+    const sb = sandbox();
+    addCondition(join(sb.home, "conditions"), "pre-mcp__marker-deny.sh", "#!/usr/bin/env bash\necho 'not this server' >&2\nexit 2\n");
+    const r = hook(mcpCall(sb), { env: sb.env, target: "copilot", event: "preMcpToolCall" });
+    expect(r.exitCode).toBe(2);
+    expect(r.json).toEqual({ permissionDecision: "deny", permissionDecisionReason: "[condition pre-mcp__marker-deny.sh] not this server" });
+  });
+});
+
+describe("copilot errorOccurred", () => {
+  const error = (sb: Sandbox) => ({
+    sessionId: SID, timestamp: 1796196138833, cwd: sb.repo, errorContext: "model_call", recoverable: true,
+    error: { message: '"Failed native model HTTP request: tcp connect error: Connection refused"', name: "Error", stack: "Error: ..." },
+  });
+  test("a Notification of type error: notify-error conditions run and see the message", () => {
+    const sb = sandbox();
+    const out = join(sb.root, "seen");
+    addCondition(join(sb.home, "conditions"), "notify-error-seen.sh", `#!/usr/bin/env bash\ncat > '${out}.json'\necho "$AH_STEP $AH_EVENT" >> '${out}'\n`);
+    addCondition(join(sb.home, "conditions"), "notify-idle_prompt-other.sh", `#!/usr/bin/env bash\necho other >> '${out}'\n`);
+    const r = hook(error(sb), { env: sb.env, target: "copilot", event: "errorOccurred" });
+    expect([r.exitCode, r.stdout]).toEqual([0, ""]);
+    expect(lines(out)).toEqual(["notify Notification"]);
+    const payload = JSON.parse(readFileSync(`${out}.json`, "utf8"));
+    expect([payload.notification_type, payload.message, payload.error_context, payload.recoverable]).toEqual(["error", "Failed native model HTTP request: tcp connect error: Connection refused", "model_call", true]);
+  });
+  test("recorded: the decision log line names the error, also without --event", () => {
+    const sb = sandbox();
+    for (const event of ["errorOccurred", undefined]) expect(hook(error(sb), { env: sb.env, target: "copilot", event }).exitCode).toBe(0);
+    const records = readFileSync(join(sb.home, "logs", "hook.jsonl"), "utf8").trim().split("\n").map((l) => JSON.parse(l));
+    expect(records.map((r) => [r.event, r.notice])).toEqual(Array(2).fill(["Notification", { type: "error", message: "Failed native model HTTP request: tcp connect error: Connection refused" }]));
+  });
+});

@@ -39,7 +39,7 @@ describe("agentihooks mcp", () => {
     expect(client.getServerVersion()?.name).toBe("agentihooks");
     const { tools } = await client.listTools();
     const names = tools.map((t) => t.name).sort();
-    expect(names).toEqual(["condition_clear", "condition_list", "condition_set", "condition_show", "enforcement_clear", "enforcement_list", "enforcement_set"]);
+    expect(names).toEqual(["condition_clear", "condition_list", "condition_set", "condition_show", "enforcement_clear", "enforcement_list", "enforcement_set", "hook"]);
     const set = tools.find((t) => t.name === "condition_set")!;
     expect(set.inputSchema.required).toEqual(expect.arrayContaining(["step", "name", "script", "session_id"]));
     expect(Object.keys(set.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(["matcher", "language", "scope", "profile", "cwd", "run_async", "replace"]));

@@ -18,10 +18,10 @@ function forms(path: string): string[][] {
 }
 
 describe("copilot init: one command form per entry", () => {
-  test("user scope: exec + args only, on all 12 events", () => {
+  test("user scope: exec + args only, on all 13 events", () => {
     const sb = sandbox();
     expect(ah(sb, ["init", "--target", "copilot"]).exitCode).toBe(0);
-    expect(forms(paths(sb).copilot)).toEqual(Array(12).fill(["exec"]));
+    expect(forms(paths(sb).copilot)).toEqual(Array(13).fill(["exec"]));
     expect(readJson(paths(sb).copilot).hooks.preToolUse[0]).toEqual({
       type: "command", exec: BIN, args: ["hook", "--target", "copilot", "--event", "preToolUse"], timeoutSec: 30,
     });
@@ -31,7 +31,7 @@ describe("copilot init: one command form per entry", () => {
     const sb = sandbox();
     const r = ah(sb, ["init", "--target", "copilot", "--scope", "project"]);
     expect(r.exitCode).toBe(0);
-    expect(forms(projectPaths(sb).copilot)).toEqual(Array(12).fill(["bash"]));
+    expect(forms(projectPaths(sb).copilot)).toEqual(Array(13).fill(["bash"]));
     expect(r.stdout).toContain("copilot: Copilot loads this repository's .github/hooks only in a trusted folder");
     expect(r.stdout).toContain("--trust-folder");
     expect(ah(sb, ["init", "--target", "copilot"]).stdout).not.toContain("trusted folder");
@@ -43,9 +43,9 @@ describe("copilot init: one command form per entry", () => {
     const file = readJson(paths(sb).copilot);
     for (const list of Object.values(file.hooks) as Record<string, unknown>[][]) list[0].bash = `exec ${BIN} hook --target copilot`;
     writeFileSync(paths(sb).copilot, JSON.stringify(file, null, 2));
-    expect(checks(doctor(sb), "fail").length).toBe(12);
+    expect(checks(doctor(sb), "fail").length).toBe(13);
     ah(sb, ["init", "--target", "copilot"]);
-    expect(forms(paths(sb).copilot)).toEqual(Array(12).fill(["exec"]));
+    expect(forms(paths(sb).copilot)).toEqual(Array(13).fill(["exec"]));
     expect(checks(doctor(sb), "fail")).toEqual([]);
   });
 });

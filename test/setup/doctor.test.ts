@@ -29,7 +29,7 @@ describe("doctor", () => {
     const ok = r.json.checks.filter((c: any) => c.level === "ok").map((c: any) => c.text);
     expect(ok).toContain(`claude: ${paths(sb).claude} calls this executable on 12 events`);
     expect(ok).toContain(`codex: ${paths(sb).codex} calls this executable on 10 events`);
-    expect(ok).toContain(`copilot: ${paths(sb).copilot} calls this executable on 12 events`);
+    expect(ok).toContain(`copilot: ${paths(sb).copilot} calls this executable on 13 events`);
     // The default profile's guards are TypeScript, run by this executable's Bun: no interpreter to find.
     expect(ok.some((t: string) => / found for \d+ condition/.test(t))).toBe(false);
   });

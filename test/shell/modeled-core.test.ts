@@ -169,6 +169,12 @@ const CLASSES: Record<string, string[]> = {
     "ts-node -e 'require(\"child_process\").execSync(\"rm x\")'", "tsx --eval 'require(\"child_process\").execSync(\"rm x\")'", "tsx", "ts-node",
     "ruby --bogus x.rb", "php -d auto_prepend_file=x.php -r 1", "php -a", "lua -i",
   ],
+  "carrier options, read by allow-lists": [
+    "scp -OS rm a h:b", "scp -qOS rm a h:b", "rsync -Ee rm a h:b", "rsync -avEe rm a h:b", "rsync -aEMrm a h:b",
+    "tar --new-option-zz -cf a.tar .", "tar --checkp=1 --checkpoint-a=exec=rm -cf a.tar .", "tar -cf a.tar --to-com=rm .",
+    "less --lesskey-content='#env\nLESSOPEN=|rm %s' f", "less --bogus f", "less -k keys f",
+    "ssh -I ./evil.so h", "ssh -Q cipher -I ./evil.so h", "sftp -b - h", "rsync --daemon --config=x",
+  ],
   "builtins that run code": [
     "jobs -x rm x", "jobs -lx rm x", "compgen -W '$(rm x)' y", "compgen -W \"$w\" y", "compgen $o 'rm x' y", "complete -C 'rm x' y",
     "enable $o ./x.so q; q", "enable -f ./x.so q", "bind $o 'rm x'", "hash $o ./rm q; q", "fc -s", "mapfile -C 'rm x' -c 1 a <<< v",
@@ -382,6 +388,9 @@ const ORDINARY = [
   "cd \"$(git rev-parse --show-toplevel)\" && npm test", "export NODE_ENV=production", "export PATH=\"$HOME/.local/bin:$PATH\"\ngit status",
   "declare -A m=([a]=1)", "trap 'rm -f /tmp/x' EXIT", "printf -v now '%(%s)T' -1; echo $now", "n=5; echo $((n + 1))",
   "py -3 -m pytest", "tsx src/index.ts", "npx tsx watch src/x.ts", "ts-node scripts/build.ts", "sed -f script.sed f", "sed -i -f fix.sed src/a.ts", "declare -i x; x=$((1+2)); echo $((x))", "sleep 1 & pid=$!; kill $pid; echo $((pid))", "[ \"$a\" = \"$b\" ] && echo same", "[ -n \"$x\" ]", "test \"$x\" -eq 1", "printf '%s\\n' \"$x\"", "sleep 1 & pid=$!; wait $pid", "NODE_OPTIONS=--max-old-space-size=4096 npm run build", "NODE_OPTIONS='-r ./setup.js' node app.js", "python3 -X dev x.py", "awk -v n=\"$n\" 'NR==n' f", "awk -F \"$sep\" '{print $1}' f", "python3 -W \"$w\" x.py", "node -C \"$c\" x.js", "make -f build.mk test", "make --file=Makefile.dev", "awk -f prog.awk data", "bash -lc 'npm ci'", "bash -euo pipefail -c 'make test'", "sh -ec make", "bash -xc 'npm test'", "cat <<EOF\nhello\nEOF", "cat <<'EOF'\n$(not run)\nEOF",
+  "tar -czf a.tgz src", "tar xzf a.tgz", "tar -xvf a.tar -C out", "tar --exclude=node_modules -czf a.tgz .", "tar -tf a.tar",
+  "rsync -avz --delete src/ h:dst/", "rsync -av --exclude .git a b", "rsync -a --progress -h a/ b/", "scp -r a h:b", "scp -P 2222 a h:b",
+  "less -R f", "less +G f", "less -N --chop-long-lines f", "ssh -p 22 h ls", "ssh -i key h ls", "ssh -t h top",
 ];
 
 describe("issue 23: each class of the second attack round, through the compiled executable", () => {

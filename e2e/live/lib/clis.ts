@@ -42,7 +42,7 @@ export interface RunOptions {
   pick?: (body: Record<string, unknown>, done: number) => Step | undefined;
   /** Claude: --permission-mode (default bypassPermissions). Codex: "default" runs `--approve-for-me` (workspace-write), anything else the bypass flag. */
   permissionMode?: string;
-  /** Copilot: the permission flags (default --allow-all-tools). */
+  /** Copilot: the permission flags (default --allow-all-tools). Gemini: likewise (default --yolo). */
   permissionArgs?: string[];
   /** Extra CLI arguments and environment. */
   args?: string[];
@@ -96,7 +96,7 @@ const LAUNCH: Record<Harness, Launch> = {
     configureGemini(world);
     return {
       // --skip-trust: Gemini loads settings hooks (the user's own too) only in a trusted folder
-      argv: [cliPath("gemini"), "-p", o.prompt ?? "go", "--yolo", "--skip-trust", "--output-format", "json", ...(o.args ?? [])],
+      argv: [cliPath("gemini"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? ["--yolo"]), "--skip-trust", "--output-format", "json", ...(o.args ?? [])],
       env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: "dummy" },
     };
   },

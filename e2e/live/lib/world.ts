@@ -102,6 +102,13 @@ export interface WorldOptions {
  */
 export const sandboxedCodexWorld = (opts: WorldOptions = {}) => makeWorld("codex", { ...opts, outsideTmp: true, markersInWork: true });
 
+/**
+ * LIVE_HOOK_PATH=resident: every Claude world's init takes --resident, so the Claude checks run with its
+ * tool events answered by the MCP server (init moves no other harness: setup/resident-hooks.ts).
+ */
+export const RESIDENT = process.env.LIVE_HOOK_PATH === "resident";
+const pathArgs = (harness: Harness) => (RESIDENT && harness === "claude" ? ["--resident"] : []);
+
 /** Creates a world for `harness`. */
 export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
   const base = mkdtempSync(join(opts.outsideTmp ? outsideTmpRoot() : worldsRoot(), `${harness}-`));
@@ -138,7 +145,7 @@ export function makeWorld(harness: Harness, opts: WorldOptions = {}): World {
     },
   };
   mkdirSync(markers, { recursive: true });
-  if (opts.init !== false) world.agentihooks(["init", "--target", harness, ...(opts.initArgs ?? [])]);
+  if (opts.init !== false) world.agentihooks(["init", "--target", harness, ...pathArgs(harness), ...(opts.initArgs ?? [])]);
   return world;
 }
 
@@ -184,7 +191,7 @@ export function worldWithCopy(harness: Harness, initArgs: string[] = []): { worl
   const exe = join(bin, "agentihooks");
   copyFileSync(BIN, exe);
   chmodSync(exe, 0o755);
-  const init = Bun.spawnSync([exe, "init", "--target", harness, ...initArgs], { env: world.env, cwd: world.work, stdout: "pipe", stderr: "pipe" });
+  const init = Bun.spawnSync([exe, "init", "--target", harness, ...pathArgs(harness), ...initArgs], { env: world.env, cwd: world.work, stdout: "pipe", stderr: "pipe" });
   if (init.exitCode !== 0) throw new Error(`init from ${exe} failed: ${init.stderr}`);
   return { world, exe };
 }
