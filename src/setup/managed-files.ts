@@ -33,11 +33,12 @@ export interface ManagedFile {
 }
 
 /** Returns each target's managed file under `prefix` (the machine root: "" outside tests). */
-export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, managedOnly: boolean, tierDir: string): ManagedFile[] {
+export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, managedOnly: boolean, tierDir: string, claudeVersion?: string): ManagedFile[] {
   const at = (p: string) => `${prefix}${p}`;
   const make: Record<Target, () => ManagedFile> = {
+    // Claude's version decides what is registered (onFailure "block" on guard events, PreSkillShellCommand).
     claude: () => jsonDropIn("claude", at("/etc/claude-code/managed-settings.d/agentihooks.json"), () => ({
-      ...claudeSetup.add({}, spec, where),
+      ...claudeSetup.add({}, { ...spec, version: claudeVersion }, where),
       ...(managedOnly ? { allowManagedHooksOnly: true } : {}),
     })),
     copilot: () => jsonDropIn("copilot", at("/etc/github-copilot/policy.d/agentihooks.json"), () => copilotSetup.add({}, spec, where)),

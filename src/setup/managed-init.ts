@@ -13,7 +13,8 @@ import { AgentihooksError } from "../errors";
 import { TARGETS, type Target } from "../types";
 import { unifiedDiff } from "./diff";
 import type { HookSpec } from "./harness-setup";
-import { resolveSelf } from "./init";
+import { readClaudeVersion, versionLine } from "./claude-version";
+import { resolveSelf, setupContext } from "./init";
 import { type ManagedFile, managedFiles, tierPaths } from "./managed-files";
 import { type FileOp, writeAll } from "./write-all";
 
@@ -21,6 +22,8 @@ export interface ManagedOptions {
   targets: Target[];
   /** --managed-only: each harness's "managed hooks only" switch (Claude, Codex). */
   managedOnly?: boolean;
+  /** --claude PATH: the Claude Code whose version decides what the drop-in registers. */
+  claude?: string;
   dryRun: boolean;
   env: Record<string, string | undefined>;
 }
@@ -50,7 +53,9 @@ export function runManagedInit(o: ManagedOptions): string[] {
   const ops: FileOp[] = [];
   const lines: string[] = [];
   const diffs: string[] = [];
-  for (const f of managedFiles(o.targets, prefix, spec, !!o.managedOnly, tier.root)) {
+  // Claude Code's version, read as init reads it (the claude on root's PATH, or --claude PATH).
+  const claude = o.targets.includes("claude") ? readClaudeVersion(setupContext({ cwd: process.cwd(), env: o.env, claude: o.claude })) : undefined;
+  for (const f of managedFiles(o.targets, prefix, spec, !!o.managedOnly, tier.root, claude?.version)) {
     const current = readText(f.path);
     const next = f.next(current);
     if (next === current || next === null) {
@@ -75,6 +80,7 @@ export function runManagedInit(o: ManagedOptions): string[] {
   const problem = rootOwnedProblem(tier.conditions);
   if (problem) lines.push(`warning: the hook will refuse the tier until this is fixed: ${problem}`);
   lines.push(`managed tier: ${tier.root} (its conditions and rules files go in ${tier.conditions}, its profile chain in ${join(tier.root, "profiles.txt")})`);
+  if (claude) lines.push(versionLine(claude));
   lines.push(`hook command: ${exe} hook --target <target> --event <event>`);
   if (o.managedOnly && o.targets.some((t) => t === "copilot" || t === "gemini")) lines.push("note: --managed-only is written for Claude Code and Codex only (Copilot and Gemini CLI: docs/managed.md)");
   return lines;

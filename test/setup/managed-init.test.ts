@@ -73,6 +73,18 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
     expect(bad.stdout).toContain(`fix: sudo chmod go-w ${at("etc/agentihooks")}`);
   });
 
+  test("the Claude drop-in registers what the installed Claude Code supports: onFailure block on guard events, PreSkillShellCommand", () => {
+    const { env, at } = machine();
+    const claude = writeFile(join(tempDir("ah-claude-"), "claude"), "#!/bin/sh\n[ \"$1\" = --version ] || exit 9\necho '2.1.332 (Claude Code)'\n", 0o755);
+    const r = run(["init", "--managed", "--target", "claude", "--claude", claude], { env });
+    expect(r.exitCode).toBe(0);
+    expect(r.stdout).toContain("claude: Claude Code 2.1.332");
+    const hooks = JSON.parse(readFileSync(at("etc/claude-code/managed-settings.d/agentihooks.json"), "utf8")).hooks;
+    expect(hooks.PreToolUse[0].hooks[0].onFailure).toBe("block");
+    expect(hooks.PreSkillShellCommand[0].hooks[0].args).toEqual(["hook", "--target", "claude", "--event", "PreSkillShellCommand"]);
+    expect(hooks.PostToolUse[0].hooks[0].onFailure).toBeUndefined();
+  });
+
   test("the round trip: uninit --managed removes exactly what init wrote, and a second init changes nothing", () => {
     const { root, env } = machine();
     expect(run(["init", "--managed"], { env }).exitCode).toBe(0);
