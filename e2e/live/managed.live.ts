@@ -10,10 +10,10 @@
 // seconds, and the tier (AGENTIHOOKS_MANAGED_DIR, honoured only because /etc/agentihooks does not
 // exist) denies one command nobody else runs: `touch .../managed-probe-<harness>`.
 import { describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmdirSync, unlinkSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { bash as claudeBash } from "./lib/claude";
-import { type RunResult, configureGemini, describeRun, runCli } from "./lib/clis";
+import { type RunResult, cliPath, configureGemini, describeRun, runCli } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
 import { bash as copilotBash } from "./lib/copilot";
 import type { Step } from "./lib/mock-model";
@@ -52,10 +52,10 @@ function personTriesToLift(w: World): void {
  * Writes the tier with init --managed under a root inside the world, puts the harness's file at its
  * real path for `run`, and removes it (and the folders made for it) whatever happens.
  */
-async function withManagedTier(w: World, run: (env: Record<string, string>) => Promise<RunResult>, initArgs: string[] = []): Promise<RunResult> {
+async function withManagedTier(w: World, run: (env: Record<string, string>) => Promise<RunResult>, initArgs: string[] = [], exe = BIN): Promise<RunResult> {
   const machine = join(w.home, "..", "machine");
   mkdirSync(machine, { mode: 0o755 });
-  const init = Bun.spawnSync([BIN, "init", "--managed", "--target", w.harness, ...initArgs], { env: { ...w.env, AGENTIHOOKS_MANAGED_PREFIX: machine }, stdout: "pipe", stderr: "pipe" });
+  const init = Bun.spawnSync([exe, "init", "--managed", "--target", w.harness, ...initArgs], { env: { ...w.env, AGENTIHOOKS_MANAGED_PREFIX: machine }, stdout: "pipe", stderr: "pipe" });
   if (init.exitCode !== 0) throw new Error(`init --managed failed: ${init.stdout}${init.stderr}`);
   const tier = join(machine, "etc", "agentihooks");
   w.write(join(tier, "conditions", "pre-bash-managed_probe.rules.toml"), RULES, 0o644);
@@ -127,6 +127,23 @@ describe.skipIf(!!cannot)("the managed tier, live: the person's hooks switched o
   test("claude, the control: without either switch the person's own hook runs beside the managed one", () => checkHooksOff("claude", "control"), 180_000);
   test("claude: disableAllHooks in ~/.claude/settings.json stops the person's hook, not the managed drop-in", () => checkHooksOff("claude", "disableAllHooks"), 180_000);
   test("claude: init --managed --managed-only (allowManagedHooksOnly): the person's own hook does not run, the managed one does", () => checkHooksOff("claude", "--managed-only"), 180_000);
+});
+
+describe.skipIf(!!cannot)("the managed tier, live: the executable gone", () => {
+  test('claude: the drop-in written for the installed Claude Code has "onFailure": "block": with the executable gone, the guarded call is refused', async () => {
+    const w = makeWorld("claude", { init: false });
+    const exe = join(w.home, "..", "bin", "agentihooks");
+    mkdirSync(dirname(exe), { mode: 0o755 });
+    copyFileSync(BIN, exe);
+    chmodSync(exe, 0o755);
+    const r = await withManagedTier(w, (env) => {
+      renameSync(exe, `${exe}.gone`);
+      return runCli(w, { label: "managed claude, executable gone", script: [SHELL.claude(`touch '${w.marker("ran")}'`)], env });
+    }, ["--claude", cliPath("claude")], exe);
+    expect(w.exists(w.marker("ran")), describeRun(r)).toBe(false);
+    const dropIn = JSON.parse(readFileSync(join(w.home, "..", "machine", "etc", "claude-code", "managed-settings.d", "agentihooks.json"), "utf8"));
+    expect(dropIn.hooks.PreToolUse[0].hooks[0].onFailure).toBe("block"); // what refused it (without it Claude lets the call through)
+  }, 180_000);
 });
 
 describe.skipIf(!!cannot)("the managed tier, live, with the person's own settings empty", () => {
