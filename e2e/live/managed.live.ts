@@ -17,7 +17,7 @@ import { type RunResult, cliPath, configureGemini, describeRun, runCli } from ".
 import { runCodex, shell } from "./lib/codex";
 import { bash as copilotBash } from "./lib/copilot";
 import type { Step } from "./lib/mock-model";
-import { BIN, type Harness, makeWorld, recorder, type World } from "./lib/world";
+import { BIN, type Harness, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
 
 const REASON = "MANAGED-PROBE-REASON-7c1d";
 
@@ -127,6 +127,28 @@ describe.skipIf(!!cannot)("the managed tier, live: the person's hooks switched o
   test("claude, the control: without either switch the person's own hook runs beside the managed one", () => checkHooksOff("claude", "control"), 180_000);
   test("claude: disableAllHooks in ~/.claude/settings.json stops the person's hook, not the managed drop-in", () => checkHooksOff("claude", "disableAllHooks"), 180_000);
   test("claude: init --managed --managed-only (allowManagedHooksOnly): the person's own hook does not run, the managed one does", () => checkHooksOff("claude", "--managed-only"), 180_000);
+});
+
+/**
+ * Codex: the person's own `init` (from a copy of the executable, replaced afterwards by a script that
+ * only touches a marker, so their registration is told apart from the managed one) beside the tier.
+ */
+async function codexManagedOnly(managedOnly: boolean) {
+  const { world: w, exe } = worldWithCopy("codex");
+  const theirs = w.marker("their-hook");
+  w.write(exe, `#!/bin/sh\ncat >/dev/null\ntouch '${theirs}'\nexit 0\n`, 0o755);
+  const probe = w.marker("managed-probe-codex-only");
+  const steps = [shell(`touch '${probe}'`), shell(`touch '${w.marker("ran")}'`)];
+  const r = await withManagedTier(w, (env) => runCodex(w, steps, { env }), managedOnly ? ["--managed-only"] : []);
+  expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+  expect(w.exists(theirs), describeRun(r)).toBe(!managedOnly); // their registration ran only without the switch
+  expect(w.exists(probe), describeRun(r)).toBe(false);
+  expect(r.seen).toContain(REASON);
+}
+
+describe.skipIf(!!cannot)("the managed tier, live: Codex's allow_managed_hooks_only", () => {
+  test("codex, the control: without --managed-only the person's own registration runs beside the managed one", () => codexManagedOnly(false), 180_000);
+  test("codex: init --managed --managed-only (allow_managed_hooks_only): the person's own registration does not run, the managed one does", () => codexManagedOnly(true), 180_000);
 });
 
 describe.skipIf(!!cannot)("the managed tier, live: the executable gone", () => {
