@@ -25,7 +25,7 @@ const REASON = "MANAGED-PROBE-REASON-7c1d";
  * Writing /etc needs root, and a machine with a tier of its own (or a harness's managed file at our
  * paths) is not ours to change: the checks are skipped there, and say why.
  */
-const OURS = ["/etc/agentihooks", "/etc/claude-code/managed-settings.d/agentihooks.json", "/etc/codex/requirements.toml", "/etc/github-copilot/policy.d/agentihooks.json", "/etc/gemini-cli/settings.json"];
+const OURS = ["/etc/agentihooks", "/etc/claude-code/managed-settings.d/agentihooks.json", "/etc/codex/requirements.toml", "/etc/github-copilot/policy.d/agentihooks.json", "/etc/github-copilot/managed-settings.json", "/etc/gemini-cli/settings.json"];
 const cannot = process.getuid?.() !== 0 ? "not root" : OURS.find((p) => existsSync(p));
 if (cannot) console.warn(`managed.live.ts skipped: ${cannot === "not root" ? "writing /etc needs root" : `${cannot} exists on this machine`}`);
 
@@ -149,6 +149,25 @@ async function codexManagedOnly(managedOnly: boolean) {
 describe.skipIf(!!cannot)("the managed tier, live: Codex's allow_managed_hooks_only", () => {
   test("codex, the control: without --managed-only the person's own registration runs beside the managed one", () => codexManagedOnly(false), 180_000);
   test("codex: init --managed --managed-only (allow_managed_hooks_only): the person's own registration does not run, the managed one does", () => codexManagedOnly(true), 180_000);
+});
+
+/** Copilot: a hook of the person's own (~/.copilot/hooks/) beside the policy-level file. */
+async function copilotManagedOnly(managedOnly: boolean) {
+  const w = makeWorld("copilot", { init: false });
+  const theirs = w.marker("their-hook");
+  w.write(join(w.home, ".copilot", "hooks", "theirs.json"), JSON.stringify({ version: 1, hooks: { preToolUse: [{ type: "command", bash: `touch '${theirs}'` }] } }));
+  const probe = w.marker("managed-probe-copilot-only");
+  const steps = [SHELL.copilot(`touch '${probe}'`), SHELL.copilot(`touch '${w.marker("ran")}'`)];
+  const r = await withManagedTier(w, (env) => runCli(w, { label: `managed copilot only=${managedOnly}`, script: steps, env }), managedOnly ? ["--managed-only"] : []);
+  expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
+  expect(w.exists(theirs), describeRun(r)).toBe(!managedOnly);
+  expect(w.exists(probe), describeRun(r)).toBe(false);
+  expect(r.seen).toContain(REASON);
+}
+
+describe.skipIf(!!cannot)("the managed tier, live: Copilot's allowManagedHooksOnly", () => {
+  test("copilot, the control: without --managed-only the person's own hook runs beside the policy-level one", () => copilotManagedOnly(false), 180_000);
+  test("copilot: init --managed --managed-only (managed-settings.json): the person's own hook does not run, the policy-level one does", () => copilotManagedOnly(true), 180_000);
 });
 
 describe.skipIf(!!cannot)("the managed tier, live: the executable gone", () => {

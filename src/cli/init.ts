@@ -30,7 +30,7 @@ export default defineCommand({
     claude: { type: "string", valueHint: "PATH", description: "The Claude Code executable whose version decides what is registered (default: claude on PATH): PreSkillShellCommand from 2.1.332, \"onFailure\": \"block\" on guard events from 2.1.295" },
     resident: { type: "boolean", description: "Claude Code's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the session keeps running, instead of starting a process per call (Codex, Copilot and Gemini keep the process)" },
     managed: { type: "boolean", description: "As root: the administrator's tier, which the person cannot override: each harness's managed settings and /etc/agentihooks (docs/managed.md)" },
-    "managed-only": { type: "boolean", description: "With --managed: also each harness's \"managed hooks only\" switch (Claude Code, Codex)" },
+    "managed-only": { type: "boolean", description: "With --managed: also each harness's \"managed hooks only\" switch (Claude Code, Codex, Copilot CLI)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {

@@ -51,6 +51,10 @@ function registeredHarnesses(env: Record<string, string | undefined>, checks: Ch
       continue;
     }
     if (!f.holdsOurs(text)) continue;
+    if (f.switchOnly) {
+      checks.push({ level: "info", text: `${f.target}: ${f.path} lets only managed hooks run (allowManagedHooksOnly)` });
+      continue;
+    }
     out.push(f.target);
     const only = /"allowManagedHooksOnly": true|^allow_managed_hooks_only = true/m.test(text) ? " (managed hooks only)" : "";
     checks.push({ level: "ok", text: `${f.target}: the managed registration ${f.path} calls agentihooks${only}; the person's own settings cannot remove it` });

@@ -4,7 +4,8 @@
 //   codex    /etc/codex/requirements.toml                          managed hooks (only when the file is ours)
 //   copilot  /etc/github-copilot/policy.d/agentihooks.json          a policy-level hooks file of our own
 //   gemini   /etc/gemini-cli/settings.json                          system settings (merged, like the user's)
-// `managedOnly` adds each harness's "managed hooks only" switch where it has one in that file.
+// `managedOnly` adds each harness's "managed hooks only" switch: in the same file for Claude and Codex,
+// in /etc/github-copilot/managed-settings.json for Copilot (written only when absent).
 // Every text is built from the same handlers as the person's scope (claude-config.ts, ...), so the
 // tier calls the executable exactly as a user install does.
 import { join } from "node:path";
@@ -30,6 +31,8 @@ export interface ManagedFile {
   without(current: string): string | null;
   /** True when the text holds a registration of ours. */
   holdsOurs(current: string): boolean;
+  /** The file holds only the "managed hooks only" switch, no registration. */
+  switchOnly?: boolean;
 }
 
 /** Returns each target's managed file under `prefix` (the machine root: "" outside tests). */
@@ -45,7 +48,10 @@ export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, 
     codex: () => codexRequirements(at("/etc/codex/requirements.toml"), spec, managedOnly, tierDir),
     gemini: () => geminiSystem(at("/etc/gemini-cli/settings.json"), spec),
   };
-  return targets.map((t) => make[t]());
+  const files = targets.map((t) => make[t]());
+  // Copilot's "managed hooks only" lives in its managed-settings file: ours only when we wrote it whole.
+  if (targets.includes("copilot")) files.push(copilotManagedOnly(at("/etc/github-copilot/managed-settings.json"), managedOnly));
+  return files;
 }
 
 // --- internal ---
@@ -61,6 +67,25 @@ function jsonDropIn(target: Target, path: string, build: () => JsonObject): Mana
     next: () => render(build()),
     without: () => null,
     holdsOurs: (text) => text.includes('"hook"'),
+  };
+}
+
+/** Copilot's managed-settings.json holding only the switch: written when asked and absent, removed when ours. */
+function copilotManagedOnly(path: string, managedOnly: boolean): ManagedFile {
+  const ours = render({ allowManagedHooksOnly: true });
+  return {
+    target: "copilot",
+    path,
+    next(current) {
+      if (!managedOnly) return current === ours ? null : (current ?? null);
+      if (current !== undefined && current !== ours) {
+        throw new AgentihooksError("E_MANAGED", `${path} exists and was not written by agentihooks: set "allowManagedHooksOnly": true in it by hand, or run init --managed without --managed-only`);
+      }
+      return ours;
+    },
+    without: (current) => (current === ours ? null : current),
+    holdsOurs: (current) => current === ours,
+    switchOnly: true,
   };
 }
 

@@ -20,7 +20,7 @@ import { type FileOp, writeAll } from "./write-all";
 
 export interface ManagedOptions {
   targets: Target[];
-  /** --managed-only: each harness's "managed hooks only" switch (Claude, Codex). */
+  /** --managed-only: each harness's "managed hooks only" switch (Claude, Codex, Copilot). */
   managedOnly?: boolean;
   /** --claude PATH: the Claude Code whose version decides what the drop-in registers. */
   claude?: string;
@@ -58,23 +58,23 @@ export function runManagedInit(o: ManagedOptions): string[] {
   for (const f of managedFiles(o.targets, prefix, spec, !!o.managedOnly, tier.root, claude?.version)) {
     const current = readText(f.path);
     const next = f.next(current);
-    if (next === current || next === null) {
-      lines.push(`${f.target}: ${f.path} already set up`);
+    if (next === (current ?? null)) {
+      if (current !== undefined) lines.push(`${f.target}: ${f.path} already set up`);
       continue;
     }
     ops.push({ path: f.path, data: next, mode: 0o644 });
-    diffs.push(unifiedDiff(current ?? "", next, current === undefined ? "/dev/null" : f.path, f.path));
-    lines.push(`${f.target}: ${current === undefined ? "created" : "updated"} ${f.path}`);
+    diffs.push(unifiedDiff(current ?? "", next ?? "", current === undefined ? "/dev/null" : f.path, next === null ? "/dev/null" : f.path));
+    lines.push(`${f.target}: ${next === null ? "removed" : current === undefined ? "created" : "updated"} ${f.path}`);
   }
   const dirs = [...new Set([tier.conditions, ...ops.map((op) => dirname(op.path))])].flatMap(missingDirs);
-  const files = [...new Set([...(prior?.files ?? []), ...ops.map((op) => op.path)])];
+  const files = [...new Set([...(prior?.files ?? []), ...ops.filter((op) => op.data !== null).map((op) => op.path)])];
   const installed: Installed = { written_by: "agentihooks init --managed", exe, files, dirs: [...new Set([...(prior?.dirs ?? []), ...dirs])] };
   const manifest = join(tier.root, "installed.json");
   ops.push({ path: manifest, data: `${JSON.stringify(installed, null, 2)}\n`, mode: 0o644 });
   if (o.dryRun) return [diffs.join("").trimEnd() || "dry run: no harness file would change", ...dirs.map((d) => `would create ${d} (mode 755)`)];
   writeAll(ops, "init --managed");
   // Readable by every user whatever root's umask; the folders made here too.
-  for (const op of ops) chmodSync(op.path, 0o644);
+  for (const op of ops) if (op.data !== null) chmodSync(op.path, 0o644);
   mkdirSync(tier.conditions, { recursive: true });
   for (const d of dirs) chmodSync(d, 0o755);
   const problem = rootOwnedProblem(tier.conditions);
@@ -82,7 +82,7 @@ export function runManagedInit(o: ManagedOptions): string[] {
   lines.push(`managed tier: ${tier.root} (its conditions and rules files go in ${tier.conditions}, its profile chain in ${join(tier.root, "profiles.txt")})`);
   if (claude) lines.push(versionLine(claude));
   lines.push(`hook command: ${exe} hook --target <target> --event <event>`);
-  if (o.managedOnly && o.targets.some((t) => t === "copilot" || t === "gemini")) lines.push("note: --managed-only is written for Claude Code and Codex only (Copilot and Gemini CLI: docs/managed.md)");
+  if (o.managedOnly && o.targets.includes("gemini")) lines.push("note: Gemini CLI has no \"managed hooks only\" switch (docs/managed.md)");
   return lines;
 }
 

@@ -85,6 +85,24 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
     expect(hooks.PostToolUse[0].hooks[0].onFailure).toBeUndefined();
   });
 
+  test("Copilot's switch: --managed-only writes managed-settings.json when absent, init without it takes it back; an administrator's own is refused", () => {
+    const { root, env, at } = machine();
+    const settings = at("etc/github-copilot/managed-settings.json");
+    expect(run(["init", "--managed", "--target", "copilot", "--managed-only"], { env }).exitCode).toBe(0);
+    expect(JSON.parse(readFileSync(settings, "utf8"))).toEqual({ allowManagedHooksOnly: true });
+    const off = run(["init", "--managed", "--target", "copilot"], { env });
+    expect(off.stdout).toContain(`copilot: removed ${settings}`);
+    expect(existsSync(settings)).toBe(false);
+    writeFile(settings, `{"model": "theirs"}\n`);
+    const before = tree(root);
+    const r = run(["init", "--managed", "--target", "copilot", "--managed-only"], { env });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr).toContain("managed-settings.json exists and was not written by agentihooks");
+    expect(tree(root)).toEqual(before);
+    expect(run(["uninit", "--managed"], { env }).exitCode).toBe(0);
+    expect(readFileSync(settings, "utf8")).toBe(`{"model": "theirs"}\n`);
+  });
+
   test("the round trip: uninit --managed removes exactly what init wrote, and a second init changes nothing", () => {
     const { root, env } = machine();
     expect(run(["init", "--managed"], { env }).exitCode).toBe(0);
