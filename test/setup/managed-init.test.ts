@@ -59,13 +59,15 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
 
   test("doctor shows the tier, what it pins and each managed registration; a refused tier is a failure with root's fix", () => {
     const { env, at } = machine();
-    expect(run(["init", "--managed", "--target", "claude,codex", "--managed-only"], { env }).exitCode).toBe(0);
+    expect(run(["init", "--managed", "--target", "claude,codex,copilot", "--managed-only"], { env }).exitCode).toBe(0);
     writeFile(at("etc/agentihooks/conditions/pre-bash-pinned.rules.toml"), "version = 1\n");
     const denv = { ...env, AGENTIHOOKS_MANAGED_DIR: at("etc/agentihooks") };
     const d = run(["doctor"], { env: denv });
     expect(d.stdout).toContain(`claude: the managed registration ${at("etc/claude-code/managed-settings.d/agentihooks.json")} calls agentihooks (managed hooks only)`);
     expect(d.stdout).toContain(`codex: the managed registration ${at("etc/codex/requirements.toml")} calls agentihooks (managed hooks only)`);
     expect(d.stdout).toContain(`managed tier ${at("etc/agentihooks")} (AGENTIHOOKS_MANAGED_DIR) pins 1 condition: pre-bash-pinned.rules.toml [managed]`);
+    expect(d.stdout).toContain(`copilot: the managed registration ${at("etc/github-copilot/policy.d/agentihooks.json")} calls agentihooks`);
+    expect(d.stdout).toContain(`copilot: ${at("etc/github-copilot/managed-settings.json")} lets only managed hooks run (allowManagedHooksOnly)`);
     expect(d.stdout).not.toContain("no harness config calls agentihooks");
     chmodSync(at("etc/agentihooks"), 0o775);
     const bad = run(["doctor"], { env: denv });
