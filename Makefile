@@ -1,7 +1,7 @@
 # agentihooks: build the native executable and test it.
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
-#   make test-live  the live suite: the real Claude Code, Codex, Copilot and Gemini CLIs (e2e/live/README.md)
+#   make test-live  the live suite: the real Claude Code, Codex, Copilot, Gemini and Factory Droid CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
 #   make fuzz N=1000000  the big differential run of the shell analysis against the real bash (test/shell/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
@@ -11,7 +11,7 @@
 
 BUN      := node_modules/.bin/bun
 PREFIX   ?= $(HOME)/.local/bin
-SOURCES  := $(shell find src conditions-examples -type f 2>/dev/null) package.json
+SOURCES  := $(shell find src conditions-examples plugins/opencode -type f 2>/dev/null) package.json
 BUILD_FLAGS := --compile --minify --bytecode --format=esm --splitting --sourcemap=none --no-compile-autoload-dotenv --no-compile-autoload-bunfig
 
 .PHONY: all build deps test unit e2e lint-examples bench fuzz install clean typecheck examples live-clis test-live release release-tools npm

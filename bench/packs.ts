@@ -2,7 +2,8 @@
 // as a Claude Code PreToolUse Bash call, once per preset (built-in profile), and scored per pack:
 // the catch rate (destructive lines denied or asked) and the false-block rate (benign lines denied or
 // asked). `make bench` prints the table; test/packs/corpus.test.ts holds the figures to a baseline.
-//   bun run bench/packs.ts [--presets default,strict] [--jobs N] [--json FILE]   AGENTIHOOKS_BIN=<executable>
+//   bun run bench/packs.ts [--presets default,strict] [--jobs N] [--json FILE] [--misses]   AGENTIHOOKS_BIN=<executable>
+// --misses lists, per preset, each destructive line let through and each benign line blocked, with the verdict.
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { homedir, tmpdir } from "node:os";
 import { join, resolve } from "node:path";
@@ -38,12 +39,30 @@ export const CORPUS = join(REPO, "bench/corpus/packs.jsonl");
 /** The presets the issue names, measured when the executable has them built in. */
 export const PRESETS = ["default", "strict", "paranoid"];
 
-/** Returns the corpus's cases (one JSON object a line). */
-export function loadPackCorpus(path = CORPUS): CorpusCase[] {
-  return readFileSync(path, "utf8")
+/** Lines of the corpus that are not scored, each with why (bench/README.md, "Excluded lines"). */
+export const EXCLUDED = join(REPO, "bench/corpus/packs-excluded.jsonl");
+
+export interface Exclusion {
+  line: string;
+  /** `syntax: ...` (bash refuses the line: it runs nothing) or `mislabeled: ...` (what the line really does). */
+  reason: string;
+}
+
+const jsonLines = <T>(path: string): T[] =>
+  readFileSync(path, "utf8")
     .split("\n")
     .filter((l) => l.trim())
-    .map((l) => JSON.parse(l) as CorpusCase);
+    .map((l) => JSON.parse(l) as T);
+
+/** Returns the excluded lines with their reasons. */
+export const loadExclusions = (path = EXCLUDED): Exclusion[] => jsonLines<Exclusion>(path);
+
+/** Returns the corpus's cases (one JSON object a line), the excluded ones left out unless `all`. */
+export function loadPackCorpus(path = CORPUS, all = false): CorpusCase[] {
+  const cases = jsonLines<CorpusCase>(path);
+  if (all) return cases;
+  const out = new Set(loadExclusions().map((e) => e.line));
+  return cases.filter((c) => !out.has(c.line));
 }
 
 /** Returns the presets of `wanted` that are built-in profiles of this tree. */
@@ -76,6 +95,8 @@ function makeWorld(profiles: string[], opts: WorldOptions = {}): World {
   mkdirSync(join(ahome, "conditions"), { recursive: true });
   mkdirSync(join(repo, ".git"), { recursive: true });
   writeFileSync(join(repo, ".git", "config"), "[core]\n\tbare = false\n");
+  // a repository has a HEAD: the agent's work is on a feature branch (a push of main is the corpus's to name)
+  writeFileSync(join(repo, ".git", "HEAD"), "ref: refs/heads/feature\n");
   writeFileSync(join(ahome, "state.json"), JSON.stringify({ version: 1, targets: { global: { profiles } } }));
   const env = { PATH: process.env.PATH ?? "/usr/bin:/bin", HOME: home, AGENTIHOOKS_HOME: ahome, AGENTIHOOKS_STRICT_MODES: "0", NO_COLOR: "1", TMPDIR: tmpdir() };
   return { root, env, repo };
@@ -229,12 +250,14 @@ if (import.meta.main) {
   const cases = loadPackCorpus();
   const started = performance.now();
   const scores = await scorePresets(bin, presets, cases, Number(flag("--jobs") ?? 2));
-  console.log(`packs corpus: ${cases.length} lines (${cases.filter((c) => c.expect === "block").length} destructive), presets ${presets.join(", ")}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(`packs corpus: ${cases.length} lines (${cases.filter((c) => c.expect === "block").length} destructive; ${loadExclusions().length} excluded, bench/corpus/packs-excluded.jsonl), presets ${presets.join(", ")}, ${((performance.now() - started) / 1000).toFixed(1)} s`);
   console.log(formatTable(scores));
   if (builtinProfileNames().includes("approve-readonly") && !flag("--presets")) {
     const a = await approvals(bin, cases, Number(flag("--jobs") ?? 2));
     console.log(`approve-readonly: ${a.benignAllowed} of ${a.benign} benign lines allowed without asking (${((100 * a.benignAllowed) / a.benign).toFixed(1)}%); destructive lines allowed: ${a.destructiveAllowed.length}`);
   }
+  if (process.argv.includes("--misses"))
+    for (const s of scores) for (const m of s.misses) console.log(`miss ${s.preset} ${m.pack} expect=${m.expect} got=${m.verdict}\t${m.line}`);
   const json = flag("--json");
   if (json) writeFileSync(json, `${JSON.stringify(scores, null, 1)}\n`);
 }

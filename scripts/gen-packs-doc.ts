@@ -19,7 +19,9 @@ The packs are rules files (docs/rules.md) built into the executable. Every built
 them; what a rule answers depends on the preset the profile chain ends in:
 
 - \`default\` (what \`agentihooks init\` records): the catastrophic and irreversible rules of every pack,
-  and the \`.env\` guard. A line whose program or words are only known when it runs is not judged.
+  and the \`.env\` guard. A line whose program is only known when it runs is not judged, nor are most
+  words only known when it runs; a recursive deletion of such a path asks (\`rm -rf "$DIR"\`, \`xargs rm -rf\`,
+  \`find "$X" -delete\`: \`fs.rm-recursive-unknown\`, \`fs.find-delete\`).
 - \`strict\` (\`agentihooks init --profile strict\`): every rule of every pack; a line that may run a packed
   program but cannot be told before it runs (a variable as the program, \`xargs\`, \`eval\`...) is asked about.
 - \`paranoid\`: strict, and every rule or dynamic line that would ask is denied.
@@ -32,9 +34,10 @@ A deny or an ask names the rule id; \`agentihooks conditions disable ID\` turns 
 \`[[allow]]\` entry with a reason lets one command line through (docs/rules.md).
 
 How the rules read words: options by the pack's option tables (\`-n prod\` is an option's value, not an
-operand), paths with \`~\`, \`$HOME\` and \`..\` resolved against the folder the command runs in. Single-dash
-long options (\`find -delete\`, \`terraform -auto-approve\`, \`sqlite3 -safe\`) are read as bundles of
-one-letter options, so those rules name their letters (\`-delete\` is -d -e -l -t). The corpus figures
+operand), paths with \`~\`, \`$HOME\`, \`$TMPDIR\` and \`..\` resolved against the folder the command runs in.
+find is read as find reads itself (whole-word options, \`-exec ... ;\`, \`.\` when no folder is given); other
+single-dash long options (\`terraform -auto-approve\`, \`sqlite3 -safe\`) are read as bundles of
+one-letter options, so those rules name their letters (\`-auto-approve\` gives -a -u -t -o...). The corpus figures
 (catch rate and false-block rate per pack and preset) are in bench/README.md.
 
 In the tables: **d / s / p** are the decision in default / strict / paranoid (\`-\`: the rule is off), and

@@ -16,10 +16,13 @@ import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { type Harness, hookLog, type HookLogRecord, makeWorld, sandboxedCodexWorld, type World } from "./lib/world";
+import { type Harness as AnyHarness, hookLog, type HookLogRecord, makeWorld, sandboxedCodexWorld, type World } from "./lib/world";
 
 /** A token only the read-only command prints: seen by the model only when that command ran. */
 const TOKEN = "READONLY-TOKEN-5081";
+
+/** The harnesses this file checks (OpenCode and Factory Droid have no approve-readonly check yet). */
+type Harness = Extract<AnyHarness, "claude" | "codex" | "copilot" | "gemini">;
 
 /** The shell tool of each harness as its model calls it; `escalate` asks Codex to run it unsandboxed. */
 const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> = {

@@ -8,14 +8,14 @@ import { TARGETS, type Target } from "../types";
 
 export const targetArg = {
   type: "string",
-  valueHint: "claude|codex|copilot",
-  description: "Harness whose profile chain to use: claude, codex or copilot (default AGENTIHOOKS_TARGET, else claude)",
+  valueHint: "claude|codex|copilot|gemini|opencode",
+  description: "Harness whose profile chain to use: claude, codex, copilot, gemini or opencode (default AGENTIHOOKS_TARGET, else claude)",
 } as const;
 
 /** Returns the chosen target, or throws a one-line error. */
 export function chooseTarget(flag?: string): Target {
   const t = (flag || process.env.AGENTIHOOKS_TARGET || "claude").toLowerCase();
-  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (claude, codex or copilot)`);
+  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (claude, codex, copilot, gemini or opencode)`);
   return t as Target;
 }
 

@@ -27,7 +27,7 @@ export default defineCommand({
     payload: { type: "string", description: "The hook payload as JSON: a file, or - for stdin" },
     command: { type: "string", description: "Instead of --payload: a Bash command (a PreToolUse call in the current directory)" },
     tool: { type: "string", description: "With --command or alone: the tool name (default Bash)" },
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "Harness the payload comes from: claude, codex or copilot (default: detected from the payload)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode", description: "Harness the payload comes from: claude, codex, copilot, gemini or opencode (default: detected from the payload)" },
     event: { type: "string", description: "Hook event, for payloads that do not name it (Copilot camelCase)" },
     run: { type: "boolean", default: true, description: "Run the matched conditions (--no-run stops before running anything)" },
     json: { type: "boolean", description: "Print one JSON document" },

@@ -37,7 +37,7 @@ export default defineCommand({
   },
   args: {
     condition: { type: "positional", required: false, description: "Active conditions (file name, <step>-<matcher>-<name> or name), condition files, cases files or folders (default: every active condition)" },
-    target: { ...targetArg, description: "Harness to judge the cases as (claude, codex, copilot; a case's own target wins)" },
+    target: { ...targetArg, description: "Harness to judge the cases as (claude, codex, copilot, gemini, opencode; a case's own target wins)" },
     case: { type: "string", description: "Only cases whose name contains this text" },
     verbose: { type: "boolean", description: "Show each case's input and what the condition answered, passed or not" },
     json: { type: "boolean", description: "Print one JSON document (with --verbose, each case's input too)" },

@@ -14,8 +14,8 @@ export default defineCommand({
     docs: ["docs/conditions.md", "docs/init.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "The harness that sends the payload: claude, codex or copilot (default: detected from the payload)" },
-    agent: { type: "string", valueHint: "claude|codex|copilot", description: "The same as --target" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode", description: "The harness that sends the payload: claude, codex, copilot, gemini or opencode (default: detected from the payload)" },
+    agent: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode", description: "The same as --target" },
     event: { type: "string", description: "The hook event, for payloads that do not name it (init passes it)" },
   },
   async run({ rawArgs }) {

@@ -20,7 +20,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/conditions.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode|all", description: "claude, codex, copilot, gemini, opencode, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)" },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
     scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },

@@ -19,7 +19,7 @@ export default defineCommand({
   args: {
     dir: { type: "positional", description: "The bundle (or profile) directory", required: true },
     profile: { type: "string", description: "Link DIR as this profile name instead of as the bundle" },
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "With --profile: link for this harness only (default: all)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode", description: "With --profile: link for this harness only (default: all)" },
     json: { type: "boolean", description: "Print one JSON document: what was linked, where, and the lines of text output" },
   },
   run({ args }) {

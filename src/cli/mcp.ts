@@ -13,7 +13,7 @@ export default defineCommand({
     docs: ["docs/init.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode", description: "The harness that starts the server: its profile chain is the default (init sets it)" },
   },
   async run({ args }) {
     let target;

@@ -50,7 +50,7 @@ const use = defineCommand({
   },
   args: {
     names: { type: "positional", description: "Profile names, comma separated, lowest priority first", required: true },
-    target: { type: "string", description: "claude, codex or copilot (default: all)" },
+    target: { type: "string", description: "claude, codex, copilot, gemini or opencode (default: all)" },
   },
   run({ args }) {
     usage(() => {

@@ -17,7 +17,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/install.md"],
   },
   args: {
-    target: { type: "string", valueHint: "claude|codex|copilot|all", description: "claude, codex, copilot, a comma list, or all (default all)" },
+    target: { type: "string", valueHint: "claude|codex|copilot|gemini|opencode|all", description: "claude, codex, copilot, gemini, opencode, a comma list, or all (default all)" },
     scope: { type: "enum", options: ["user", "project"], description: "user (default) or project" },
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also remove the agentihooks MCP server", negativeDescription: "Leave the agentihooks MCP server registered" },

@@ -64,7 +64,7 @@ const fail = (message: string): never => {
 
 function targetOf(t?: string): Target {
   const v = (t || process.env.AGENTIHOOKS_TARGET || "claude").toLowerCase();
-  return (TARGETS as readonly string[]).includes(v) ? (v as Target) : fail(`unknown target "${v}" (claude, codex, copilot or gemini)`);
+  return (TARGETS as readonly string[]).includes(v) ? (v as Target) : fail(`unknown target "${v}" (claude, codex, copilot, gemini, opencode or droid)`);
 }
 
 /** Returns the checked filename `<step>-<matcher>-<name>[.async].<ext>` for a set request. */

@@ -49,7 +49,7 @@ export interface ClearResult {
 
 function targetOf(flag?: string): Target {
   const t = (flag || process.env.AGENTIHOOKS_TARGET || "claude").toLowerCase();
-  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (claude, codex, copilot or gemini)`);
+  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (claude, codex, copilot, gemini, opencode or droid)`);
   return t as Target;
 }
 

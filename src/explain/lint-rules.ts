@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -41,6 +41,14 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
   gemini: new Set([
     "bash", "read", "write", "edit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",
     "update_topic", "list_background_processes", "read_background_output", "enter_plan_mode", "activate_skill",
+  ]),
+  opencode: new Set([
+    "bash", "read", "write", "edit", "glob", "grep", "ls", "webfetch", "websearch", "todowrite", "agent", "askuserquestion",
+    "skill", "lsp", "codesearch",
+  ]),
+  droid: new Set([
+    "bash", "read", "write", "edit", "ls", "glob", "grep", "webfetch", "websearch", "agent", "todowrite", "skill",
+    "taskoutput", "taskstop", "toolsearch", "connectorsearch", "generateimage", "generatedroid", "loop", "exitspecmode",
   ]),
 };
 

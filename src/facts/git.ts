@@ -62,9 +62,11 @@ function readGit(c: CommandFact): GitInvocation {
     const t = w.value;
     if (!t.startsWith("-")) break;
     const eq = t.indexOf("=");
-    const name = t.startsWith("--") && eq > 0 ? t.slice(0, eq) : t;
+    // `--git-dir=x`, and the short ones attached: `-Crepo`, `-calias.p=push`
+    const attached = /^-[Cc]./.test(t);
+    const name = attached ? t.slice(0, 2) : t.startsWith("--") && eq > 0 ? t.slice(0, eq) : t;
     if (!VALUED.has(name)) continue;
-    const value = eq > 0 && name !== t ? { value: t.slice(eq + 1), raw: t } : c.args[++i];
+    const value = attached ? { value: t.slice(2), raw: t } : eq > 0 && name !== t ? { value: t.slice(eq + 1), raw: t } : c.args[++i];
     if (!value) break;
     if (name === "-C") cwd = value.value === null || value.glob || cwd === null ? null : resolve(cwd, value.value);
     if (name === "-c") {

@@ -27,7 +27,7 @@ export interface Write {
 /** Programs whose operands, when they are folders holding protected things, delete or move them. */
 const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmod", "chown", "chgrp", "find", "git", "ln"]);
 /** Names that, relative to a folder only known when the line runs, could be part of a protected path. */
-const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot"]);
+const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot", ".opencode"]);
 /** Each operand costs a symlink walk: past this many, the line is one the gate cannot judge (limits.ts). */
 const MAX_OPERANDS = 4096;
 

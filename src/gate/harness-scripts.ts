@@ -34,12 +34,13 @@ const memo = callMemo<string, ScriptRoot[]>();
 export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
   const env = scope.env ?? {};
   const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || scope.cwd;
-  const key = [scope.userHome, projectDir, env.CLAUDE_CONFIG_DIR, env.CODEX_HOME, env.COPILOT_HOME].join("\0");
+  const key = [scope.userHome, projectDir, env.CLAUDE_CONFIG_DIR, env.CODEX_HOME, env.COPILOT_HOME, env.FACTORY_HOME_OVERRIDE].join("\0");
   const hit = memo.get(key);
   if (hit) return hit;
   const claude = env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude");
   const codex = env.CODEX_HOME || join(scope.userHome, ".codex");
   const copilot = env.COPILOT_HOME || join(scope.userHome, ".copilot");
+  const factory = join(env.FACTORY_HOME_OVERRIDE || scope.userHome, ".factory");
   const files = [
     join(claude, "settings.json"),
     join(claude, "settings.local.json"),
@@ -52,10 +53,11 @@ export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
     join(copilot, "settings.json"),
     join(scope.userHome, ".gemini", "settings.json"),
     join(projectDir, ".gemini", "settings.json"),
+    ...["hooks.json", "settings.json", "settings.local.json"].flatMap((f) => [join(factory, f), join(projectDir, ".factory", f)]),
     ...jsonFilesIn(join(copilot, "hooks")),
     ...jsonFilesIn(join(projectDir, ".github", "hooks")),
   ];
-  const vars: Record<string, string> = { HOME: scope.userHome, CLAUDE_PROJECT_DIR: projectDir, GEMINI_PROJECT_DIR: projectDir, CODEX_HOME: codex, COPILOT_HOME: copilot };
+  const vars: Record<string, string> = { HOME: scope.userHome, CLAUDE_PROJECT_DIR: projectDir, GEMINI_PROJECT_DIR: projectDir, FACTORY_PROJECT_DIR: projectDir, CODEX_HOME: codex, COPILOT_HOME: copilot };
   const out = new Set<string>();
   for (const file of files) {
     const value = parsed(file);

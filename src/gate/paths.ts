@@ -8,7 +8,7 @@
 //   harness   what a harness runs on its own, outside any tool call, so outside the gate: its hook
 //             registrations (remove ours, or add one that rewrites a call after we judged it) in
 //             Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/ folders and
-//             settings.json, Gemini's settings.json; the definitions that carry hooks of their own
+//             settings.json, Gemini's settings.json, OpenCode's plugin folders (where init puts the plugin); the definitions that carry hooks of their own
 //             (Claude's agents, skills and commands, Codex's skills); plugin and extension caches (a
 //             plugin ships hooks); the MCP server lists (`.mcp.json`, `~/.claude.json`, Copilot's
 //             mcp-config.json: a server is a program the harness starts, and mcp_tool hooks answer
@@ -55,6 +55,14 @@ export interface Template {
   kind: ProtectedKind;
 }
 
+/**
+ * Factory Droid's `.factory/` (user and project): its hook files (hooks.json, the legacy hooks/ folder,
+ * and settings*.json, whose `hooks` Droid reads when hooks.json is absent), its MCP servers and plugins.
+ */
+const DROID_FILES: [string, boolean][] = [
+  ["hooks.json", false], ["hooks", true], ["settings.json", false], ["settings.local.json", false], ["mcp.json", false], ["plugins", true],
+];
+
 export const TEMPLATES: Template[] = [
   { segs: [".claude", "conditions"], under: true, kind: "layer" },
   ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
@@ -80,10 +88,13 @@ export const TEMPLATES: Template[] = [
   { segs: [".github", "agents"], under: true, kind: "harness" },
   { segs: [".gemini", "settings.json"], under: false, kind: "harness" },
   { segs: [".gemini", "extensions"], under: true, kind: "harness" },
+  { segs: [".opencode", "plugins"], under: true, kind: "harness" },
+  { segs: [".opencode", "plugin"], under: true, kind: "harness" },
+  ...DROID_FILES.map(([name, under]) => ({ segs: [".factory", name], under, kind: "harness" as const })),
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".factory"];
 
 export interface PathScope {
   cwd: string;
@@ -145,7 +156,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -197,6 +208,8 @@ export function protectedRoots(scope: PathScope): Root[] {
     ["agents", true, "harness"],
   ]);
   under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
+  under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
+  under(join(env.FACTORY_HOME_OVERRIDE || userHome, ".factory"), DROID_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);

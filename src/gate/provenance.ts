@@ -2,17 +2,19 @@
 // arm the gate: an agent that pipes a forged UserPromptSubmit into `agentihooks hook` must not open it.
 // Measured with the real CLIs (Claude Code 2.1.328, Codex 0.169.0, Copilot 1.0.102; SECURITY.md):
 //   parent     a hook's parent is the harness process itself (Claude's and Codex's native binaries,
-//              Copilot's), or a `sh -c` the harness started for a command-string hook; a command
-//              the agent runs has the tool's shell (`bash -c ...`) as its parent
-//   session    Claude and Codex start each hook as the leader of a session of its own, Copilot in
-//              the harness's session with a process group of its own; the agent's tool shell is a
-//              session leader, and what it runs is in that session
+//              Copilot's, OpenCode's: its agentihooks plugin spawns the hook from inside it), or a
+//              `sh -c` the harness started for a command-string hook; a command the agent runs has
+//              the tool's shell (`bash -c ...`) as its parent
+//   session    Claude, Codex and the OpenCode plugin (detached) start each hook as the leader of a
+//              session of its own, Copilot in the harness's session with a process group of its own;
+//              the agent's tool shell is a session leader, and what it runs is in that session
 //   stdin      a hook reads a pipe (Codex, Copilot) or a socket (Claude) the harness holds; no other
 //              process near it (the harness's other children, the hook's own) holds it. A redirected
 //              file, a terminal or /dev/null is not the harness's payload
 //   environment  the harness marks its tool's environment: Claude `AI_AGENT=..._agent` (its hooks get
 //              `..._harness`), Codex `CODEX_TOOL_CALL_ID`/`CODEX_THREAD_ID`, Copilot
-//              `COPILOT_AGENT_SESSION_ID`; a hook's environment has none of them
+//              `COPILOT_AGENT_SESSION_ID`, OpenCode `OPENCODE_PID` (the plugin drops it); a hook's
+//              environment has none of them
 // Each is a test a naive forgery fails. An agent that scrubs its environment and makes its own
 // harness-like parent can pass them all; no check inside a process of the same user can tell (see
 // SECURITY.md). Without /proc (macOS), only the environment and stdin are checked.
@@ -30,13 +32,15 @@ const TOOL_MARKERS: { name: string; test: (v: string) => boolean; harness: strin
   { name: "CODEX_TOOL_CALL_ID", test: () => true, harness: "Codex" },
   { name: "CODEX_THREAD_ID", test: () => true, harness: "Codex" },
   { name: "COPILOT_AGENT_SESSION_ID", test: () => true, harness: "Copilot" },
+  // OpenCode sets it in its own environment, which its tools inherit; the agentihooks plugin drops it from its hooks'
+  { name: "OPENCODE_PID", test: () => true, harness: "OpenCode" },
 ];
 
 /** Shells a harness may put between itself and a command-string hook (`sh -c '<hook command>'`). */
 const SHELLS = new Set(["sh", "bash", "dash", "zsh", "ksh", "mksh", "busybox"]);
 const MAX_WRAPPERS = 2;
 
-type Kind = "claude" | "codex" | "copilot";
+type Kind = "claude" | "codex" | "copilot" | "opencode";
 
 interface Proc {
   pid: number;
@@ -100,7 +104,7 @@ function isHookShell(p: Proc): boolean {
 function harnessKind(p: Proc): Kind | undefined {
   const names = [base(p.exe), ...p.argv.slice(0, 3).map(base)];
   for (const n of names) {
-    const m = /^(claude|codex|copilot)(?:$|[-_.])/.exec(n);
+    const m = /^(claude|codex|copilot|opencode)(?:$|[-_.])/.exec(n);
     if (m) return m[1] as Kind;
   }
   const cmd = p.argv.slice(0, 3).join(" ");

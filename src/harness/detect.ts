@@ -59,12 +59,24 @@ const GEMINI_EVENTS: Readonly<Record<string, EventName>> = {
  */
 const CLAUDE_EVENTS: Readonly<Record<string, EventName>> = { ...IDENTITY, PreSkillShellCommand: "PreToolUse" };
 
+/**
+ * OpenCode has no hook events: the agentihooks plugin names each call after the plugin hook it came
+ * from (plugins/opencode/agentihooks.js).
+ */
+const OPENCODE_EVENTS: Readonly<Record<string, EventName>> = {
+  "tool.execute.before": "PreToolUse",
+  "tool.execute.after": "PostToolUse",
+  "chat.message": "UserPromptSubmit",
+};
+
 /** Each harness's event spelling -> internal event. Claude and Codex already use the internal names. */
 export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventName>>>> = {
   claude: CLAUDE_EVENTS,
   codex: IDENTITY,
   copilot: COPILOT_EVENTS,
   gemini: GEMINI_EVENTS,
+  opencode: OPENCODE_EVENTS,
+  droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -81,6 +93,9 @@ function isGemini(raw: Record<string, unknown>): boolean {
   return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
 }
 
+/** Factory Droid: Claude's payload shape, its transcripts under `~/.factory/sessions/`. */
+const isDroid = (raw: Record<string, unknown>) => typeof raw.transcript_path === "string" && /[\\/]\.factory[\\/]sessions[\\/]/.test(raw.transcript_path);
+
 /**
  * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's
  * camelCase form has `toolName`/`sessionId`/`toolCalls` (`hookName` on permissionRequest, a numeric
@@ -90,6 +105,8 @@ function isGemini(raw: Record<string, unknown>): boolean {
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
   [isGemini, "gemini"],
+  [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
+  [isDroid, "droid"],
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];

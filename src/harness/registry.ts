@@ -3,10 +3,12 @@ import type { Target } from "../types";
 import { claude } from "./claude";
 import { codex } from "./codex";
 import { copilot } from "./copilot";
+import { droid } from "./droid";
 import { gemini } from "./gemini";
 import type { Harness } from "./harness";
+import { opencode } from "./opencode";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, droid };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

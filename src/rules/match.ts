@@ -40,8 +40,9 @@ export function matchCommand(rule: Rule, c: CommandFact, file: RulesFile, where:
   // git's subcommand is known and the rule names others: no match, whatever its words are (most
   // rules of a git line end here, before its words are read)
   if (git && git.sub !== null && wanted.length && !wanted.some((w) => w.split(/\s+/)[0] === git.sub)) return { tri: NO };
-  // the options whose values a rule reads take a value, whether or not a table says so
-  const table = mergeTables(file.commands, c.program, wanted, rule.values?.options);
+  // the options whose values a rule reads take a value, whether or not a table says so; git's own
+  // subcommand picks its table (a rule naming checkout and switch reads `git checkout` with checkout's)
+  const table = mergeTables(file.commands, c.program, git && git.sub !== null ? wanted.filter((w) => w.split(/\s+/)[0] === git.sub) : wanted, rule.values?.options);
   let read = readWords(args, table);
   let tri: Tri = YES;
   if (wanted.length && git && git.sub === null) {
@@ -92,10 +93,19 @@ function writtenFiles(c: CommandFact): FactWord[] {
 
 function mergeTables(tables: RulesFile["commands"], program: string, sub: string[], valued: string[] = []): OptionTable | undefined {
   const own = tables?.[program];
-  const subs = sub.map((s) => tables?.[`${program} ${s}`]).filter((t): t is OptionTable => !!t);
+  // `git worktree remove` reads the tables of `git worktree` and `git worktree remove`
+  const keys = new Set(sub.flatMap((s) => s.split(/\s+/).map((_, i, ws) => `${program} ${ws.slice(0, i + 1).join(" ")}`)));
+  const subs = [...keys].map((k) => tables?.[k]).filter((t): t is OptionTable => !!t);
   if (!own && !subs.length && !valued.length) return undefined;
   const all = [own, ...subs, { values: valued }].filter((t): t is OptionTable => !!t);
-  return { flags: all.flatMap((t) => t.flags ?? []), values: all.flatMap((t) => t.values ?? []), optional: all.flatMap((t) => t.optional ?? []) };
+  const out: OptionTable = { flags: all.flatMap((t) => t.flags ?? []), values: all.flatMap((t) => t.values ?? []), optional: all.flatMap((t) => t.optional ?? []) };
+  for (const t of all) {
+    if (t.aliases) out.aliases = { ...out.aliases, ...t.aliases };
+    if (t.lists) out.lists = { ...out.lists, ...t.lists };
+    if (t.single_dash) out.single_dash = true;
+    if (t.default_operand !== undefined) out.default_operand = t.default_operand;
+  }
+  return out;
 }
 
 /**

@@ -54,10 +54,10 @@ export function commandHolds(name: string, ctx: PredicateContext): Tri {
 export function pathOf(w: FactWord, ctx: Pick<PredicateContext, "cwd" | "home">): { path: string; glob: boolean } | null {
   let text = w.value;
   if (text === null) {
-    const home = /^"?\$(?:HOME|\{HOME\})"?(\/[^$`\\*?[]*)?$/.exec(w.raw); // `$HOME`, `"${HOME}"/x`
-    if (!home) return null;
-    text = ctx.home + (home[1] ?? "");
+    text = expandVariable(w.raw, ctx.home);
+    if (text === null) return null;
   } else if (w.raw.startsWith("~") && (text === "~" || text.startsWith("~/"))) text = ctx.home + text.slice(1);
+  else if (w.raw.startsWith("~") && text.startsWith("~")) return null; // `~user`: another user's home, not read here
   let glob = false;
   if (w.glob) {
     const cut = text.search(/[*?[]/);
@@ -69,6 +69,19 @@ export function pathOf(w: FactWord, ctx: Pick<PredicateContext, "cwd" | "home">)
 }
 
 // --- internal ---
+
+/**
+ * `$HOME`, `${HOME}`, `$TMPDIR`, `${TMPDIR:-/tmp}` and the like at the start of a word whose rest is
+ * static (`"$TMPDIR/build"`): the path they name, else null. HOME is the call's; TMPDIR the hook's own
+ * environment's (the harness gives the shell the same one), and when unset the word's default, else unknown.
+ */
+function expandVariable(raw: string, home: string): string | null {
+  const m = /^\$(?:(HOME|TMPDIR)|\{(HOME|TMPDIR)(?::?-([^}$`'"\\]*))?\})(\/[^$`'"\\*?[]*)?$/.exec(raw.replace(/"/g, ""));
+  if (!m) return null;
+  const name = m[1] ?? m[2];
+  const value = name === "HOME" ? home : process.env.TMPDIR || m[3];
+  return value ? value + (m[4] ?? "") : null;
+}
 
 const SQL_KINDS = new Set(["drop", "truncate", "delete-all", "update-all", "delete", "alter", "flush", "write"]);
 const ARGUMENT = new Set(["glob", "regex", "sql"]);
@@ -108,20 +121,29 @@ function isProtected(ref: string, ctx: PredicateContext): boolean {
 function destination(refspec: string): string {
   const r = refspec.startsWith("+") ? refspec.slice(1) : refspec;
   const colon = r.lastIndexOf(":");
-  return colon < 0 ? r : r.slice(colon + 1);
+  // `a:+refs/heads/main` is no valid refspec, but what it names is main: judged as a push there
+  return colon < 0 ? r : r.slice(colon + 1).replace(/^\+/, "");
 }
 
 const WORD: Readonly<Record<string, WordPredicate>> = {
+  // a path only known when the line runs (`"$DIR"`, xargs' and find -exec's `{}`): YES, never MAYBE
+  "path-unknown": (w, ctx) => (pathOf(w, ctx) === null ? YES : NO),
   "path-root": onPath(({ path }) => path === "/"),
   "path-home": onPath(({ path }, ctx) => path === resolve(ctx.home)),
   "path-system": onPath(({ path }) => path === "/" || SYSTEM.includes(path) || SYSTEM_TREES.some((d) => under(path, d))),
   "path-outside-repo": onRepo((path, root) => !under(path, root)),
   "path-repo-root": onRepo((path, root) => path === root),
   "path-repo-parent": onRepo((path, root) => path !== root && under(root, path)),
-  glob: onPath(({ path }, ctx, pattern) => {
+  glob: (w, ctx, pattern) => {
+    const p = pathOf(w, ctx);
+    if (p === null) {
+      // `$DIR/id_rsa`: the folder is only known when it runs, the name is not; `**/NAME` needs no more
+      const name = /\/([^/$`"'\\*?[]+)"?$/.exec(w.raw)?.[1];
+      return name && pattern.startsWith("**/") && !pattern.slice(3).includes("/") && new Bun.Glob(pattern.slice(3)).match(name) ? YES : MAYBE;
+    }
     const full = pattern === "~" || pattern.startsWith("~/") ? ctx.home + pattern.slice(1) : pattern;
-    return new Bun.Glob(full).match(path);
-  }),
+    return new Bun.Glob(full).match(p.path) ? YES : NO;
+  },
   regex: (w, _ctx, re) => (w.value === null ? MAYBE : new RegExp(re).test(w.value) ? YES : NO),
   "protected-branch": (w, ctx) => (w.value === null ? MAYBE : isProtected(w.value, ctx) ? YES : NO),
   "forced-refspec": (w) => (w.value === null ? MAYBE : w.value.startsWith("+") ? YES : NO),

@@ -21,6 +21,17 @@ export interface OptionTable {
   values?: string[];
   /** Long options whose value is only ever attached (`--force-with-lease[=ref]`). */
   optional?: string[];
+  /** Other spellings of an option, read as it (`-d` is `--delete`, `-W` is `--worktree`). */
+  aliases?: Record<string, string>;
+  /**
+   * Options are whole words after one dash, never bundles (find's `-delete`, `-name x`); an option of
+   * `values` takes the next word. For `lists`, see there.
+   */
+  single_dash?: boolean;
+  /** Options whose value runs to one of these words, which ends it (find's `-exec CMD ... ;`). */
+  lists?: Record<string, string[]>;
+  /** What the command works on when it is given no operand (find: `.`). */
+  default_operand?: string;
 }
 
 export interface Rule {

@@ -24,7 +24,15 @@ export const rulesSchema = {
       type: "object",
       additionalProperties: {
         type: "object",
-        properties: { flags: list, values: list, optional: list },
+        properties: {
+          flags: list,
+          values: list,
+          optional: list,
+          aliases: { type: "object", additionalProperties: { type: "string", pattern: "^-" } },
+          single_dash: { type: "boolean" },
+          lists: { type: "object", additionalProperties: { type: "array", items: { type: "string", minLength: 1 }, minItems: 1 } },
+          default_operand: { type: "string", minLength: 1 },
+        },
         additionalProperties: false,
       },
     },

@@ -7,7 +7,7 @@ import { TARGETS, type Target } from "../types";
 import type { Check } from "./check";
 import { codexMcp, parseToml } from "./codex-mcp";
 import { type Scope, type SetupContext, copilotHome } from "./harness-setup";
-import { SETUPS } from "./init";
+import { SETUPS, hasConfig } from "./init";
 import { readConfigFile } from "./json-file";
 
 /** Claude's settings files that can enable a plugin, user first. */
@@ -69,6 +69,7 @@ export function pluginFiles(scopes: Scope[], ctx: SetupContext): Partial<Record<
 
 /** Returns the scopes whose config of `target` calls agentihooks. */
 export function registeredScopes(target: Target, scopes: Scope[], ctx: SetupContext): Scope[] {
+  if (!hasConfig(target)) return []; // OpenCode's plugin files are checked by opencode-doctor.ts
   const setup = SETUPS[target];
   return scopes.filter((scope) => {
     const path = setup.configPath(scope, ctx);
@@ -94,7 +95,7 @@ export function pluginChecks(target: Target, plugin: string, scopes: Scope[], ct
   for (const scope of registeredScopes(target, scopes, ctx)) {
     checks.push({
       level: "warn",
-      text: `${target}: hooks registered twice: by the plugin and by ${SETUPS[target].configPath(scope, ctx)}: every event runs agentihooks twice`,
+      text: `${target}: hooks registered twice: by the plugin and by ${hasConfig(target) ? SETUPS[target].configPath(scope, ctx) : scope}: every event runs agentihooks twice`,
       fix: `agentihooks uninit --target ${target}${scope === "project" ? " --scope project" : ""}`,
     });
   }
@@ -103,7 +104,7 @@ export function pluginChecks(target: Target, plugin: string, scopes: Scope[], ct
 
 /** Hooks of one harness registered at both the user and the project scope run twice. */
 export function twiceChecks(scopes: Scope[], ctx: SetupContext): Check[] {
-  return TARGETS.flatMap((t): Check[] => {
+  return TARGETS.filter(hasConfig).flatMap((t): Check[] => {
     if (registeredScopes(t, scopes, ctx).length < 2) return [];
     const [user, project] = (["user", "project"] as const).map((s) => SETUPS[t].configPath(s, ctx));
     return [{ level: "warn", text: `${t}: hooks registered twice: in ${user} and in ${project}: every event runs agentihooks twice`, fix: `agentihooks uninit --target ${t} --scope project` }];

@@ -17,13 +17,15 @@ import { pathPrivacyVerdict } from "../state/private";
 import { type State, loadState } from "../state/state-file";
 import { TARGETS, type Target } from "../types";
 import type { Scope, SetupContext } from "./harness-setup";
-import { SETUPS, resolveSelf, setupContext } from "./init";
+import { type ConfigTarget, SETUPS, harnessTimeoutSec, hasConfig, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
+import { droidChecks } from "./droid-doctor";
 import { geminiChecks } from "./gemini-doctor";
+import { opencodeChecks } from "./opencode-doctor";
 import { everyCallDenied, denialLine } from "./denial";
 import { codexProjectTrust, pluginChecks, pluginFiles, registeredScopes, twiceChecks } from "./doctor-install";
 import { slowInterpreters } from "./doctor-interpreters";
@@ -40,6 +42,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   claude: claudeChecks,
   copilot: copilotChecks,
   gemini: geminiChecks,
+  droid: droidChecks,
 };
 
 interface DoctorOptions {
@@ -109,6 +112,27 @@ function nothingSetUp(state: State, scopes: Scope[]): Check {
 
 /** Checks one harness at both scopes; returns whether any config of it calls agentihooks. */
 function checkHarness(target: Target, self: string, state: State, scopes: Scope[], ctx: SetupContext, checks: Check[], plugin: boolean): boolean {
+  let configured: boolean;
+  if (hasConfig(target)) configured = checkConfigs(target, self, scopes, ctx, checks);
+  else {
+    const oc = opencodeChecks(scopes, ctx, self, harnessTimeoutSec(ctx.env));
+    checks.push(...oc.checks);
+    configured = oc.configured;
+  }
+  if (!configured && !plugin) {
+    const recorded = state.targets?.[target]?.profiles !== undefined;
+    const fix = `agentihooks init --target ${target}`;
+    if (!recorded) checks.push({ level: "info", text: `${target}: not set up`, fix });
+    else if (!scopes.includes("project")) {
+      // Outside a repository only the user scope is read: a project-only setup is not a problem here.
+      checks.push({ level: "info", text: `${target}: no user-scope config calls agentihooks (a project-scope setup is checked from inside its repository)` });
+    } else checks.push({ level: "fail", text: `${target}: init was run but no ${target} config calls agentihooks`, fix });
+  }
+  return configured;
+}
+
+/** Checks one harness's hook config at both scopes; returns whether any of them calls agentihooks. */
+function checkConfigs(target: ConfigTarget, self: string, scopes: Scope[], ctx: SetupContext, checks: Check[]): boolean {
   const setup = SETUPS[target];
   let configured = false;
   for (const scope of scopes) {
@@ -133,15 +157,6 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     if (missing.length) checks.push({ level: "fail", text: `${target}: ${path} does not register ${missing.join(", ")}`, fix });
     if (!others.length && !missing.length) checks.push({ level: "ok", text: `${target}: ${path} calls this executable on ${new Set(found.map((f) => f.event)).size} events` });
     if (target === "codex") checks.push(...checkCodexTrust(scope, file.value, ctx));
-  }
-  if (!configured && !plugin) {
-    const recorded = state.targets?.[target]?.profiles !== undefined;
-    const fix = `agentihooks init --target ${target}`;
-    if (!recorded) checks.push({ level: "info", text: `${target}: not set up`, fix });
-    else if (!scopes.includes("project")) {
-      // Outside a repository only the user scope is read: a project-only setup is not a problem here.
-      checks.push({ level: "info", text: `${target}: no user-scope config calls agentihooks (a project-scope setup is checked from inside its repository)` });
-    } else checks.push({ level: "fail", text: `${target}: init was run but no ${target} config calls agentihooks`, fix });
   }
   return configured;
 }

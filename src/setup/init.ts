@@ -16,7 +16,10 @@ import { readClaudeVersion, versionLine } from "./claude-version";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
+import { droidSetup } from "./droid-config";
+import { droidChecks } from "./droid-doctor";
 import { geminiSetup } from "./gemini-config";
+import { opencodePlugin, planPluginRemove, planPluginWrite } from "./opencode-plugin";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
 import { type JsonObject, lineOfKey, parseJsonText, readConfigFile, renderConfig } from "./json-file";
@@ -27,7 +30,10 @@ import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRec
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
-export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup };
+/** The harnesses whose hooks go into a config file; OpenCode's go into a plugin file (opencode-plugin.ts). */
+export type ConfigTarget = Exclude<Target, "opencode">;
+export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup };
+export const hasConfig = (t: Target): t is ConfigTarget => t !== "opencode";
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
 const TIMEOUT_MARGIN_SEC = 20;
@@ -59,11 +65,11 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
   return resolve(self);
 }
 
-/** Returns the targets named by --target (claude, codex, copilot, gemini, a comma list, or all). */
+/** Returns the targets named by --target (claude, codex, copilot, gemini, opencode, droid, a comma list, or all). */
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, opencode, droid or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -82,13 +88,17 @@ export function setupContext(opts: Pick<SetupOptions, "cwd" | "env" | "claude">)
 const whereIn = (path: string, text: string) => (key: string) => `${path}:${lineOfKey(text, key)}`;
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** Returns the harness-side timeout in seconds: CONDITIONS_TIMEOUT_SEC and a margin. */
+export function harnessTimeoutSec(env: Record<string, string | undefined>): number {
+  return Math.ceil(readConfig(env).config.timeoutSec) + TIMEOUT_MARGIN_SEC;
+}
+
 /** Returns the change that registers agentihooks in one harness config, or undefined when it is already there. */
 export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: string): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
   const file = readConfigFile(path);
-  const { config } = readConfig(opts.env);
-  const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
+  const spec = { exe, timeoutSec: harnessTimeoutSec(opts.env), scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -200,6 +210,12 @@ const COPILOT_TRUST_NOTE =
 const GEMINI_TRUST_NOTE =
   "gemini: Gemini CLI runs these hooks only in a folder the person trusted: accept its folder-trust prompt once per project (gemini -p elsewhere needs --skip-trust)";
 
+/** OpenCode loads the plugin at start and skips it, saying so only in its log, when it cannot. */
+const OPENCODE_NOTE = "opencode: OpenCode loads the plugin when a session starts (sessions already running do not have it); agentihooks doctor checks that it loads";
+/** Droid 0.225's interactive CLI skips every hook, the user's own too, until the folder is trusted (its code). */
+const DROID_TRUST_NOTE =
+  "droid: the interactive droid runs these hooks only in a folder the person trusted (its folder-trust prompt); droid exec runs them everywhere";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -214,7 +230,7 @@ export interface InitOptions extends SetupOptions {
 function checkedContext(opts: SetupOptions, verb: string): SetupContext {
   const ctx = setupContext(opts);
   checkHomeVars(opts.env);
-  if (opts.scope === "project") checkProjectScope(opts.cwd, ctx, opts.targets.map((t) => SETUPS[t]), verb);
+  if (opts.scope === "project") checkProjectScope(opts.cwd, ctx, opts.targets.map((t) => (hasConfig(t) ? SETUPS[t] : opencodePlugin)), verb);
   else checkHome(ctx.home);
   return ctx;
 }
@@ -225,7 +241,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot or gemini is on PATH): name one with --target claude|codex|copilot|gemini|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini, opencode or droid is on PATH): name one with --target claude|codex|copilot|gemini|opencode|all`);
   }
   return { targets, skipped };
 }
@@ -241,7 +257,9 @@ export function runInit(options: InitOptions): string[] {
   const opts = { ...options, targets };
   const before = loadState();
   const after = planState(before, opts.targets, opts.profiles, opts.bundle);
-  const changes = opts.targets.map((t) => planRegister(SETUPS[t], opts, exe)).filter((c): c is FileChange => !!c);
+  const changes = opts.targets
+    .map((t) => (hasConfig(t) ? planRegister(SETUPS[t], opts, exe) : planPluginWrite(opts.scope, ctx, exe, harnessTimeoutSec(opts.env))))
+    .filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpRegister(cfg, opts.scope, ctx, exe)));
   if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
   const sandbox = opts.sandbox ? planSandbox(changes, opts.targets, ctx, after, exe) : [];
@@ -258,6 +276,9 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
+  if (opts.targets.includes("opencode")) lines.push(OPENCODE_NOTE);
+  // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
+  if (opts.targets.includes("droid")) lines.push(DROID_TRUST_NOTE, ...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 
@@ -286,7 +307,9 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
   // What init --sandbox added to Claude's settings goes with the hooks, in the same write.
   const state = opts.targets.includes("claude") && opts.scope === "user" ? loadState() : {};
   const strip = claudeSandboxStrip(state, SETUPS.claude.configPath("user", ctx));
-  const changes = opts.targets.map((t) => planUnregister(SETUPS[t], opts, t === "claude" ? strip : undefined)).filter((c): c is FileChange => !!c);
+  const changes = opts.targets
+    .map((t) => (hasConfig(t) ? planUnregister(SETUPS[t], opts, t === "claude" ? strip : undefined) : planPluginRemove(opts.scope, ctx)))
+    .filter((c): c is FileChange => !!c);
   changes.push(...planMcp(opts, (cfg, ctx) => planMcpUnregister(cfg, opts.scope, ctx)));
   if (opts.targets.includes("codex")) planCodexTrust(changes, opts.scope, ctx);
   const stateChange = strip ? planStateFile(state, withoutSandboxRecord(state)) : undefined;
@@ -303,7 +326,7 @@ export function runUninit(opts: SetupOptions & { dryRun: boolean; removeBackups?
 
 /** Returns every config file init may change for these targets and scopes (hooks, MCP, Codex trust). */
 export function configPaths(targets: Target[], scopes: Scope[], ctx: SetupContext): string[] {
-  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [SETUPS[t].configPath(scope, ctx), MCP_CONFIGS[t]?.configPath(scope, ctx)]))
+  const paths = scopes.flatMap((scope) => targets.flatMap((t) => [hasConfig(t) ? SETUPS[t].configPath(scope, ctx) : undefined, MCP_CONFIGS[t]?.configPath(scope, ctx)]))
     .filter((p): p is string => p !== undefined);
   if (targets.includes("codex")) paths.push(codexMcp.configPath("user", ctx));
   return [...new Set(paths)];

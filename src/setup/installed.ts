@@ -4,18 +4,22 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Target } from "../types";
+import { droidHome } from "./droid-config";
 import { geminiHome } from "./gemini-config";
 import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
+import { opencodeHome } from "./opencode-plugin";
 
 /** Each harness's user config folder, as the harness itself finds it. */
 export function harnessDir(target: Target, ctx: SetupContext): string {
   if (target === "claude") return ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude");
   if (target === "gemini") return geminiHome(ctx);
+  if (target === "opencode") return opencodeHome(ctx);
+  if (target === "droid") return droidHome(ctx);
   return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
 }
 
 /** The CLI each harness installs. */
-const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini" };
+const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid" };
 
 const isDir = (path: string) => {
   try {

@@ -20,19 +20,19 @@ export type { McpConfig, McpFile } from "./mcp-types";
 const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** Returns `mcpServers`, or undefined; throws `file:line` when it is not an object. */
-function serversOf(value: JsonObject, text: string, path: string): JsonObject | undefined {
-  const s = value.mcpServers;
+/** Returns the servers object (`key`: `mcpServers`, OpenCode's `mcp`), or undefined; throws `file:line` when it is not an object. */
+function serversOf(value: JsonObject, text: string, path: string, key = "mcpServers"): JsonObject | undefined {
+  const s = value[key];
   if (s === undefined) return undefined;
-  if (!isRecord(s)) throw new AgentihooksError("E_CONFIG", `${path}:${lineOfKey(text, "mcpServers")}: "mcpServers" must be an object`);
+  if (!isRecord(s)) throw new AgentihooksError("E_CONFIG", `${path}:${lineOfKey(text, key)}: "${key}" must be an object`);
   return s;
 }
 
-/** Returns the file's text for `next`, splicing only `mcpServers.agentihooks` (or `mcpServers`) into it. */
-function renderJson(cf: ConfigFile, next: JsonObject): string {
+/** Returns the file's text for `next`, splicing only `<key>.agentihooks` (or `<key>`) into it. */
+function renderJson(cf: ConfigFile, next: JsonObject, key: string): string {
   const whole = JSON.stringify(next, null, cf.indent) + (cf.finalNewline ? "\n" : "");
   if (!cf.exists) return whole;
-  const spliced = spliceServers(cf, next.mcpServers as JsonObject | undefined);
+  const spliced = spliceServers(cf, next[key] as JsonObject | undefined, key);
   // The splice works on text: its result is written only when it parses to exactly what was meant.
   try {
     if (spliced !== undefined && same(JSON.parse(spliced), next)) return spliced;
@@ -40,53 +40,65 @@ function renderJson(cf: ConfigFile, next: JsonObject): string {
   return whole;
 }
 
-function spliceServers(cf: ConfigFile, servers: JsonObject | undefined): string | undefined {
-  const m = topLevelMembers(cf.text)?.list.find((x) => x.key === "mcpServers");
-  if (!m || servers === undefined) return spliceMember(cf.text, "mcpServers", servers, cf.indent);
+function spliceServers(cf: ConfigFile, servers: JsonObject | undefined, key: string): string | undefined {
+  const m = topLevelMembers(cf.text)?.list.find((x) => x.key === key);
+  if (!m || servers === undefined) return spliceMember(cf.text, key, servers, cf.indent);
   const inner = cf.text.slice(m.valueStart, m.valueEnd);
   const spliced = spliceMember(inner, MCP_NAME, servers[MCP_NAME], cf.indent, 2);
   const next = spliced ?? JSON.stringify(servers, null, cf.indent).replace(/\n/g, `\n${cf.indent}`);
   return cf.text.slice(0, m.valueStart) + next + cf.text.slice(m.valueEnd);
 }
 
-/** Drops an empty `mcpServers`, which init removes once our server was its last entry. */
-function withoutEmptyServers(v: JsonObject): JsonObject {
-  const { mcpServers, ...rest } = v;
-  return isRecord(mcpServers) && Object.keys(mcpServers).length === 0 ? rest : v;
+/** Drops an empty servers object, which init removes once our server was its last entry. */
+function withoutEmptyServers(v: JsonObject, key: string): JsonObject {
+  const { [key]: servers, ...rest } = v;
+  return isRecord(servers) && Object.keys(servers).length === 0 ? rest : v;
 }
 
-/** An MCP config in JSON with a top-level `mcpServers` object (Claude Code, Copilot CLI). */
-function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (exe: string, args: string[]) => JsonObject): McpConfig {
+/** How one harness spells its servers in JSON: the top-level key, and our entry's command and args. */
+interface JsonForm {
+  key: string;
+  entry: (exe: string, args: string[]) => JsonObject;
+  /** Our entry's command and args as the file has them. */
+  read: (entry: JsonObject) => { command: unknown; args: unknown };
+}
+
+const MCP_SERVERS = (entry: JsonForm["entry"]): JsonForm => ({ key: "mcpServers", entry, read: (s) => ({ command: s.command, args: s.args }) });
+
+/** An MCP config in JSON with a top-level servers object (`mcpServers`: Claude Code, Copilot CLI; `mcp`: OpenCode). */
+function jsonMcp(target: Target, configPath: McpConfig["configPath"], form: JsonForm): McpConfig {
   const cfOf = (file: McpFile) => file.parsed as ConfigFile;
+  const { key, entry } = form;
+  const serversIn = (value: JsonObject, text: string, path: string) => serversOf(value, text, path, key);
   return {
     target,
     configPath,
     read(path) {
       const cf = readConfigFile(path);
-      serversOf(cf.value, cf.text, path);
+      serversIn(cf.value, cf.text, path);
       return { path, exists: cf.exists, text: cf.text, form: cf.form, parsed: cf };
     },
     add(file, exe) {
       const cf = cfOf(file);
-      const servers = serversOf(cf.value, cf.text, cf.path) ?? {};
+      const servers = serversIn(cf.value, cf.text, cf.path) ?? {};
       const cur = servers[MCP_NAME];
       // Updated in place: keys of the user's own (env, say) stay.
       const fresh = entry(exe, mcpArgs(target));
       const want: Json = isRecord(cur) ? { ...cur, ...fresh } : fresh;
       if (same(cur, want)) return file.text;
-      return renderJson(cf, { ...cf.value, mcpServers: { ...servers, [MCP_NAME]: want } });
+      return renderJson(cf, { ...cf.value, [key]: { ...servers, [MCP_NAME]: want } }, key);
     },
     remove(file) {
       const cf = cfOf(file);
-      const servers = serversOf(cf.value, cf.text, cf.path);
+      const servers = serversIn(cf.value, cf.text, cf.path);
       if (!servers || !(MCP_NAME in servers)) return file.text;
       const { [MCP_NAME]: _, ...rest } = servers;
-      const next: JsonObject = { ...cf.value, mcpServers: rest };
-      return renderJson(cf, withoutEmptyServers(next));
+      const next: JsonObject = { ...cf.value, [key]: rest };
+      return renderJson(cf, withoutEmptyServers(next, key), key);
     },
     find(file) {
-      const s = serversOf(cfOf(file).value, file.text, file.path)?.[MCP_NAME];
-      return isRecord(s) ? { command: s.command, args: s.args } : undefined;
+      const s = serversIn(cfOf(file).value, file.text, file.path)?.[MCP_NAME];
+      return isRecord(s) ? form.read(s) : undefined;
     },
     isEmpty: (text) => {
       const v = parseJsonText(text, "");
@@ -96,8 +108,8 @@ function jsonMcp(target: Target, configPath: McpConfig["configPath"], entry: (ex
       try {
         const s = parseJsonText(saved, path);
         const l = parseJsonText(left, path);
-        if (!isRecord(s) || !isRecord(l) || (isRecord(s.mcpServers) && MCP_NAME in s.mcpServers)) return false;
-        return same(withoutEmptyServers(s), withoutEmptyServers(l));
+        if (!isRecord(s) || !isRecord(l) || (isRecord(s[key]) && MCP_NAME in s[key])) return false;
+        return same(withoutEmptyServers(s, key), withoutEmptyServers(l, key));
       } catch {
         return false;
       }
@@ -113,7 +125,7 @@ export const claudeMcp = jsonMcp(
     if (scope === "project") return join(ctx.projectRoot, ".mcp.json");
     return ctx.env.CLAUDE_CONFIG_DIR ? join(ctx.env.CLAUDE_CONFIG_DIR, ".claude.json") : join(ctx.home, ".claude.json");
   },
-  (exe, args) => ({ type: "stdio", command: exe, args }),
+  MCP_SERVERS((exe, args) => ({ type: "stdio", command: exe, args })),
 );
 
 // Copilot CLI: ~/.copilot/mcp-config.json ($COPILOT_HOME), and .github/mcp.json for a repository (the
@@ -124,10 +136,22 @@ export const copilotMcp = jsonMcp(
     if (scope === "project") return join(ctx.projectRoot, ".github", "mcp.json");
     return join(copilotHome(ctx), "mcp-config.json");
   },
-  (exe, args) => ({ type: "local", command: exe, args, tools: ["*"] }),
+  MCP_SERVERS((exe, args) => ({ type: "local", command: exe, args, tools: ["*"] })),
 );
 
-export const MCP_CONFIGS: Partial<Record<Target, McpConfig>> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp };
+// OpenCode: `mcp` in opencode.json, ~/.config/opencode/ ($XDG_CONFIG_HOME/opencode) for the user and the
+// repository root for the project; a local server's command is one argv list.
+export const opencodeMcp = jsonMcp(
+  "opencode",
+  (scope, ctx) => join(scope === "project" ? ctx.projectRoot : harnessDir("opencode", ctx), "opencode.json"),
+  {
+    key: "mcp",
+    entry: (exe, args) => ({ type: "local", command: [exe, ...args], enabled: true }),
+    read: (s) => (Array.isArray(s.command) ? { command: s.command[0], args: s.command.slice(1) } : { command: s.command, args: undefined }),
+  },
+);
+
+export const MCP_CONFIGS: Partial<Record<Target, McpConfig>> = { claude: claudeMcp, codex: codexMcp, copilot: copilotMcp, opencode: opencodeMcp };
 
 /** Returns the change that registers our MCP server in one config, or undefined when it already is. */
 export function planMcpRegister(cfg: McpConfig, scope: Scope, ctx: SetupContext, exe: string): FileChange | undefined {

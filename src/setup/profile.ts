@@ -67,7 +67,7 @@ export function renderProfiles(l: ProfileListing): string {
   if (l.bundle) out.push(`Bundle profiles (${join(l.bundle.path, "profiles")}): ${l.bundle.profiles.join(", ") || "none"}`);
   out.push(`Linked profiles: ${l.linked.length ? "" : "none"}`);
   for (const p of l.linked) out.push(`  ${p.name} -> ${p.path}${p.target ? ` (${p.target} only)` : ""}${existsSync(p.path) ? "" : " (missing)"}`);
-  out.push("", "Switch: agentihooks profile use NAME[,NAME] [--target claude|codex|copilot]");
+  out.push("", "Switch: agentihooks profile use NAME[,NAME] [--target claude|codex|copilot|gemini|opencode]");
   return `${out.join("\n")}\n`;
 }
 

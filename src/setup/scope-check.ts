@@ -45,7 +45,7 @@ export function checkHome(home: string): void {
 }
 
 /** The variables that move a folder init and uninit write in (each harness's, and agentihooks' own). */
-const HOME_VARS = ["AGENTIHOOKS_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME"] as const;
+const HOME_VARS = ["AGENTIHOOKS_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME", "FACTORY_HOME_OVERRIDE"] as const;
 
 /** Throws when one of HOME_VARS is not valid UTF-8 (it reaches us with U+FFFD in it, as HOME would). */
 export function checkHomeVars(env: Record<string, string | undefined>): void {
@@ -57,7 +57,7 @@ export function checkHomeVars(env: Record<string, string | undefined>): void {
  * Throws unless project scope has a repository of its own: `cwd` inside a git repository whose root is
  * not the home, and no project config that is also the user config (CLAUDE_CONFIG_DIR pointing into it).
  */
-export function checkProjectScope(cwd: string, ctx: SetupContext, setups: HarnessSetup[], verb: string): void {
+export function checkProjectScope(cwd: string, ctx: SetupContext, setups: Pick<HarnessSetup, "target" | "configPath">[], verb: string): void {
   checkCwd(cwd);
   const root = findGitRoot(cwd);
   if (!root) {

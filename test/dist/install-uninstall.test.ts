@@ -36,6 +36,8 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   mkdirSync(join(home, ".copilot"), { mode: 0o700 }); // installed, never configured
   mkdirSync(join(home, ".gemini"), { mode: 0o700 });
   writeFileSync(join(home, ".gemini", "settings.json"), '{\n  "general": { "vimMode": true }\n}\n');
+  mkdirSync(join(home, ".config", "opencode"), { recursive: true, mode: 0o700 });
+  writeFileSync(join(home, ".config", "opencode", "opencode.json"), '{\n  "$schema": "https://opencode.ai/config.json",\n  "theme": "dark"\n}\n');
   const before = tree(home);
 
   const localBin = join(home, ".local", "bin");
@@ -52,7 +54,7 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   const init = sh("agentihooks init");
   expect(init.out).not.toContain("skipped");
   expect(init.exitCode).toBe(0);
-  for (const f of [".claude/settings.json", ".codex/hooks.json", ".copilot/hooks/agentihooks.json", ".copilot/mcp-config.json"]) expect(existsSync(join(home, f))).toBe(true);
+  for (const f of [".claude/settings.json", ".codex/hooks.json", ".copilot/hooks/agentihooks.json", ".copilot/mcp-config.json", ".config/opencode/plugins/agentihooks.js"]) expect(existsSync(join(home, f))).toBe(true);
 
   // The guard works through what init registered: Claude's command denies a force push.
   const claude = JSON.parse(readFileSync(join(home, ".claude", "settings.json"), "utf8")).hooks.PreToolUse[0].hooks[0];

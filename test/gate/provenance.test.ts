@@ -66,6 +66,7 @@ describe("from the harness, but not as the harness starts a hook", () => {
     ["Codex's tool environment", { CODEX_TOOL_CALL_ID: "call_abc" }],
     ["Codex's thread id", { CODEX_THREAD_ID: "01a2" }],
     ["Copilot's tool environment", { COPILOT_AGENT_SESSION_ID: "9a9d" }],
+    ["OpenCode's tool environment", { OPENCODE_PID: "4580" }],
   ];
   MARKERS.forEach(([what, env], i) => {
     test(what, () => {

@@ -13,7 +13,10 @@ describe("detectTarget from the payload", () => {
     ["Copilot permissionRequest hookName", { hookName: "permissionRequest" }, "copilot"],
     ["Copilot VS Code form", { hook_event_name: "PreToolUse", timestamp: "2026-09-01T00:00:00Z" }, "copilot"],
     ["Gemini BeforeTool", { hook_event_name: "BeforeTool", timestamp: "2026-12-02T05:25:18.443Z", tool_name: "run_shell_command" }, "gemini"],
+    ["Droid PreToolUse, its transcript folder", { session_id: "s", transcript_path: "/h/.factory/sessions/-w/s.jsonl", cwd: "/w", permission_mode: "auto-low", hook_event_name: "PreToolUse", tool_name: "Execute", tool_input: { command: "ls" } }, "droid"],
     ["Gemini SessionStart, its transcript folder", { hook_event_name: "SessionStart", timestamp: "2026-12-02T05:25:18.443Z", transcript_path: "/h/.gemini/tmp/w/chats/s.jsonl", source: "startup" }, "gemini"],
+    ["OpenCode plugin, tool.execute.before", { hook_event_name: "tool.execute.before", session_id: "ses_1", tool_name: "bash", tool_input: {} }, "opencode"],
+    ["OpenCode plugin, chat.message", { hook_event_name: "chat.message", session_id: "ses_1", prompt: "hi" }, "opencode"],
     ["not an object", [1, 2], "claude"],
     ["nothing", undefined, "claude"],
   ];

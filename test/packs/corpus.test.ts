@@ -6,7 +6,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type PackScore, type PresetScore, approvals, availablePresets, loadPackCorpus, rates, score, verdicts } from "../../bench/packs";
+import { type PackScore, type PresetScore, approvals, availablePresets, loadExclusions, loadPackCorpus, rates, score, verdicts } from "../../bench/packs";
 import { BIN, REPO } from "../helpers";
 
 const BASELINE = join(REPO, "test/packs/corpus-baseline.json");
@@ -48,6 +48,20 @@ describe("the packs' corpus, through the executable", () => {
       expect(c.source).toMatch(/^[\w.-]+\/[\w.-]+ \S+$/);
     }
     expect(new Set(all.map((c) => c.line)).size).toBe(all.length);
+  });
+
+  test("the excluded lines: each is a corpus line, with a reason of a known kind; a syntax one is refused by bash -n", () => {
+    const all = new Set(loadPackCorpus(undefined, true).map((c) => c.line));
+    const excluded = loadExclusions();
+    expect(excluded.length).toBeGreaterThan(0);
+    expect(new Set(excluded.map((e) => e.line)).size).toBe(excluded.length);
+    for (const e of excluded) {
+      expect([e.line, all.has(e.line)]).toEqual([e.line, true]);
+      expect(e.reason).toMatch(/^(syntax|mislabeled|mislabeled here|outside the packs): \S/);
+      if (e.reason.startsWith("syntax:")) expect([e.line, Bun.spawnSync(["bash", "-n", "-c", e.line]).exitCode]).toEqual([e.line, 2]);
+    }
+    // the scored corpus leaves them out, and only them
+    expect(loadPackCorpus().length).toBe(all.size - excluded.length);
   });
 
   test("the presets of the baseline are the built-in ones", () => {

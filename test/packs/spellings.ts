@@ -54,10 +54,21 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
     match: ["find / -exec chmod 777 {} \\;", "find ~ -type f -exec cat {} +", "find /etc -exec ls {} \\;"],
     nomatch: ["find . -exec cat {} \\;", "find / -name x -print"],
   },
+  "fs.find-delete-repo": {
+    match: ["find . -delete", "find . -name '*.pyc' -delete", "find -delete", "busybox find . -delete", "echo ok | xargs find . -delete", "find ~/work/repo -type f -delete", "bash -c 'find . -depth -delete'"],
+    nomatch: ["find src -name '*.o' -delete", "find . -name -delete -print", "find . -gid -delete -print", "find . -exec echo -delete \\;", "find . -name foo"],
+  },
+  "fs.rm-recursive-unknown": {
+    match: ['rm -rf "$DIR/"', "rm -rf \"$OUT/x\"", "echo / | xargs rm -rf", "find . -exec rm -rf {} \\;", "find . -exec sudo rm -r {} +", "rm -r ~someone/x", "sudo rm -rf \"$OUT/y\""],
+    nomatch: ["rm -f $X", "rm -rf build", 'rm -rf "$TMPDIR/build"', "rm -rf $HOME/work/repo/build", "find . -exec rm -f {} \\;"],
+  },
+  "fs.inline-rmtree": {
+    match: ["python3 -c 'import shutil; shutil.rmtree(\"/srv/data\")'", "ruby -e 'require \"fileutils\"; FileUtils.rm_rf(\"x\")'", "node -e 'require(\"fs\").rmSync(\"x\", { recursive: true })'", "sudo python3 -c 'import shutil; shutil.rmtree(\"/srv\")'", "echo x | xargs python3 -c 'import shutil; shutil.rmtree(\"d\")'"],
+    nomatch: ["python3 -c 'print(1)'", "node -e 'require(\"fs\").rmSync(\"x\")'", "python3 script.py"],
+  },
   "fs.find-delete-outside-repo": {
-    preset: "strict",
-    match: ["find ../other -delete", "find /opt/app -name '*.tmp' -delete"],
-    nomatch: ["find . -delete", "find /tmp -delete", "find ../other -name x"],
+    match: ["find ../other -delete", "find /opt/app -name '*.tmp' -delete", "find /tmp -depth -delete", "find /var/tmp/ -delete"],
+    nomatch: ["find . -delete", "find /tmp/build -delete", "find /var/tmp/cache -name '*.tmp' -delete", "find ../other -name x"],
   },
   "fs.chmod-recursive": {
     match: ["chmod -R 777 /", "chmod -R 700 ~", "sudo chown -R me:me /usr", "chown -R nobody ..", "chmod --recursive a+w /etc"],
@@ -255,6 +266,15 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
   "iac.pulumi-stack-rm": { match: ["pulumi stack rm dev", "pulumi stack rm dev --force"], nomatch: ["pulumi stack ls"] },
   "iac.pulumi-up-yes": { preset: "strict", match: ["pulumi up --yes", "pulumi up -y -s prod"], nomatch: ["pulumi up", "pulumi preview"] },
   "iac.cdk-destroy": { match: ["cdk destroy", "npx cdk destroy --force", "serverless remove --stage prod"], nomatch: ["cdk synth", "cdk diff"] },
+  "storage.rclone-delete": {
+    match: ["rclone purge remote:bucket/old", "rclone delete remote:logs --min-age 30d", "rclone rmdir remote:important-bucket/old", "env RCLONE_CONFIG=x rclone purge r:b", "bash -c 'rclone purge r:b'"],
+    nomatch: ["rclone ls remote:bucket", "rclone delete remote:logs --dry-run", "rclone copy /src remote:b"],
+  },
+  "storage.rclone-sync": {
+    preset: "strict",
+    match: ["rclone sync /src remote:bucket"],
+    nomatch: ["rclone sync /src remote:bucket --dry-run", "rclone copy /src remote:bucket"],
+  },
   "aws.s3-rm-recursive": {
     match: ["aws s3 rm s3://bucket --recursive", "aws --profile prod s3 rm s3://b/logs/ --recursive", "aws s3 rm --recursive s3://b"],
     nomatch: ["aws s3 ls s3://bucket --recursive", "aws s3 cp a s3://b/a"],
@@ -304,6 +324,10 @@ export const SPELLINGS: Readonly<Record<string, Spellings>> = {
   "secrets.read-credentials": {
     match: ["cat ~/.ssh/id_rsa", "cat ~/.ssh/id_ed25519", "less $HOME/.aws/credentials", "grep token ~/.npmrc", "cat ~/.netrc", "cp ~/.kube/config /tmp/k", "base64 ~/.docker/config.json", "bash -c 'cat ~/.ssh/id_rsa'", "cat ../../.ssh/id_rsa", "rg key ~/.ssh", "sudo cat /etc/shadow", "tar czf k.tgz ~/.gnupg"],
     nomatch: ["cat ~/.ssh/id_rsa.pub", "cat ~/.ssh/config", "cat README.md", "ssh-keygen -y -f ~/.ssh/id_rsa", "ls ~/.ssh"],
+  },
+  "secrets.inline-code": {
+    match: ["python3 -c \"print(open('.env').read())\"", "ruby -e 'puts File.read(\".env.production\")'", "node -e \"require('fs').readFileSync(require('os').homedir() + '/.aws/credentials')\"", "bash -c \"python3 -c 'open(\\\".env\\\")'\""],
+    nomatch: ["python3 -c \"print(open('.env.example').read())\"", "node -e \"require('dotenv').config()\"", "python3 -c 'print(1)'"],
   },
   "secrets.read-private-key": {
     match: ["strings deploy/id_ed25519", "cat id_rsa", "base64 ./keys/id_ecdsa"],

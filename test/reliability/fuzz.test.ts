@@ -44,6 +44,8 @@ const TARGETS: [string, string][] = [
   ["claude", "PreToolUse"],
   ["codex", "PreToolUse"],
   ["copilot", "preToolUse"],
+  ["opencode", "tool.execute.before"],
+  ["droid", "PreToolUse"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 

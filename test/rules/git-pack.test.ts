@@ -168,6 +168,20 @@ describe("history and work lost: asked in the default preset", () => {
     ["git filter-branch --tree-filter 'rm x' HEAD", "git.filter-branch"],
     ["git reflog expire --expire=now --all", "git.reflog-expire"],
     ["git gc --prune=now", "git.gc-prune-now"],
+    ["git branch -D old", "git.branch-force-delete"],
+    ["git branch -d -f old", "git.branch-force-delete-long"],
+    ["git checkout -- .", "git.checkout-pathspec"],
+    ["git checkout HEAD src/a.ts", "git.checkout-files"],
+    ["git checkout -f main", "git.checkout-force"],
+    ["git switch --discard-ch main", "git.checkout-force"],
+    ["git restore .", "git.restore-files"],
+    ["git restore -SW src/a.ts", "git.restore-worktree"],
+    ["git restore --pathspec-from-file=list.txt", "git.checkout-pathspec-file"],
+    ["git tag -d v1.0", "git.tag-delete"],
+    ["git push origin --delete old", "git.push-delete"],
+    ["git push origin :refs/tags/v1.0", "git.push-delete-refspec"],
+    ["git worktree remove -f ../wt", "git.worktree-remove-force"],
+    ["git merge --abor", "git.merge-abort"],
   ] as const) {
     test(`${command} -> ask ${rule}`, () => {
       const a = answer(command);
@@ -175,7 +189,7 @@ describe("history and work lost: asked in the default preset", () => {
       expect(a.reason).toContain(`${rule}:`);
     });
   }
-  for (const command of ["git reset --soft HEAD~1", "git reset", "git clean -n", "git clean -fn", "git stash", "git stash pop", "git gc", "git branch -D old"]) {
+  for (const command of ["git reset --soft HEAD~1", "git reset", "git clean -n", "git clean -fn", "git stash", "git stash pop", "git gc", "git branch -d old", "git checkout main", "git checkout -b x origin/main", "git switch -c feature", "git restore --staged .", "git restore -S a.ts", "git tag v1.0", "git worktree remove ../wt", "git push origin feature/x:feature/x", "git checkout --track=direct main"]) {
     test(`${command} passes in the default preset`, () => expect(answer(command).decision).toBe("none"));
   }
 });
@@ -201,8 +215,9 @@ describe("presets: strict asks and paranoid denies where default lets a guess th
   });
   test("rules that ask in default deny in paranoid; rules off in default ask in strict", () => {
     expect(presetHome("paranoid")("git reset --hard").decision).toBe("deny");
+    expect(presetHome("paranoid")("git branch -D old").decision).toBe("deny");
     const strict = presetHome("strict");
-    expect(strict("git branch -D old").reason).toContain("git.branch-force-delete:");
+    expect(strict("git update-ref -d refs/heads/old").reason).toContain("git.update-ref-delete:");
     expect(strict("git checkout -- .").decision).toBe("ask");
     expect(strict("git push origin feature/x").decision).toBe("none");
   });

@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -28,6 +28,10 @@ export function cliPath(harness: Harness): string {
     codex: [join(nm, ".bin/codex")],
     copilot: [join(nm, ".bin/copilot")],
     gemini: [join(nm, ".bin/gemini")],
+    // opencode-ai's launcher is put in place by a postinstall the installer skips; the platform package is the CLI
+    opencode: [join(nm, "opencode-linux-x64/bin/opencode"), join(nm, "opencode-linux-x64-baseline/bin/opencode")],
+    // Droid's launcher package links its platform binary at postinstall; the binary is the CLI
+    droid: [join(nm, "@factory/cli-linux-x64/bin/droid")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
   if (!found) throw new Error(`${harness} CLI not found under ${CLI_DIR}: run make live-clis`);
@@ -92,6 +96,20 @@ const LAUNCH: Record<Harness, Launch> = {
       XDG_CACHE_HOME: join(world.home, "..", "..", "copilot-cache"),
     },
   }),
+  opencode: (world, model, o) => ({
+    // the prompt as words: `opencode run` wraps an argument holding a space in quotation marks, and quoted
+    // text is not the person's own words to the gate
+    argv: [cliPath("opencode"), "run", "--print-logs", "--format", "json", "-m", "mock/mock-model", "--dir", o.cwd ?? world.work, ...(o.args ?? []), ...(o.prompt ?? "go").split(" ")],
+    env: {
+      OPENCODE_CONFIG_CONTENT: JSON.stringify(opencodeConfig(model)),
+      // OpenCode takes its project folder from $PWD, not from the process's working folder
+      PWD: o.cwd ?? world.work,
+      OPENCODE_DISABLE_MODELS_FETCH: "1", OPENCODE_DISABLE_AUTOUPDATE: "1", OPENCODE_DISABLE_LSP_DOWNLOAD: "1", OPENCODE_DISABLE_SHARE: "1",
+      // At start OpenCode npm-installs @opencode-ai/plugin into each config folder and waits for it: a
+      // closed port and no retries make that fail in about a second (the plugin needs no package).
+      NPM_CONFIG_REGISTRY: "http://127.0.0.1:9", NPM_CONFIG_FETCH_RETRIES: "0",
+    },
+  }),
   gemini: (world, model, o) => {
     configureGemini(world);
     return {
@@ -100,7 +118,38 @@ const LAUNCH: Record<Harness, Launch> = {
       env: { GOOGLE_GEMINI_BASE_URL: model.url, GEMINI_API_KEY: "dummy" },
     };
   },
+  droid: (world, model, o) => {
+    configureDroid(world, model);
+    return {
+      argv: [cliPath("droid"), "exec", ...(o.permissionArgs ?? ["--skip-permissions-unsafe"]), "-m", `custom:${DROID_MODEL}`, ...(o.args ?? []), o.prompt ?? "go"],
+      // airgap: no login, telemetry, cloud sync or feature-flag requests (each would wait on a timeout)
+      env: { FACTORY_AIRGAP_ENABLED: "1" },
+    };
+  },
 };
+
+/** OpenCode's top config layer: the mock as an OpenAI-compatible provider, offline, every tool allowed. */
+function opencodeConfig(model: MockModel): Record<string, unknown> {
+  return {
+    provider: { mock: { npm: "@ai-sdk/openai-compatible", options: { baseURL: `${model.url}/v1`, apiKey: "dummy" }, models: { "mock-model": {} } } },
+    autoupdate: false,
+    share: "disabled",
+    permission: { bash: "allow", edit: "allow", external_directory: "allow" },
+  };
+}
+
+const DROID_MODEL = "mock-model";
+
+/**
+ * Points Factory Droid at the mock: a BYOK custom model speaking Anthropic Messages to 127.0.0.1, in
+ * ~/.factory/settings.json (hooks live in hooks.json beside it). No Factory login is needed.
+ */
+export function configureDroid(world: World, model: MockModel): void {
+  const path = join(world.home, ".factory", "settings.json");
+  const settings = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
+  settings.customModels = [{ model: DROID_MODEL, displayName: "Mock", baseUrl: model.url, apiKey: "dummy", provider: "anthropic", maxOutputTokens: 4096 }];
+  world.write(path, `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
 
 /**
  * Points Gemini CLI at the mock and keeps it offline: API-key auth (with the base URL alone it picks a
@@ -147,7 +196,9 @@ export function configureCodexProvider(world: World, model: MockModel): void {
 
 /** Runs the harness's CLI once in `world` against a fresh mock model playing `o.script`. */
 export async function runCli(world: World, o: RunOptions): Promise<RunResult> {
-  const model = startMockModel(o.script, o.pick);
+  // OpenCode asks for a session title without tools: that request takes no step of the script
+  const pick = world.harness === "opencode" ? (body: Record<string, unknown>, done: number) => (Array.isArray(body.tools) ? o.pick?.(body, done) : { text: "title" }) : o.pick;
+  const model = startMockModel(o.script, pick);
   try {
     const { argv, env } = LAUNCH[world.harness](world, model, o);
     const captureDir = join(world.home, "..", "capture");
