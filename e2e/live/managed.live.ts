@@ -17,7 +17,7 @@ import { type RunResult, cliPath, configureGemini, describeRun, runCli } from ".
 import { runCodex, shell } from "./lib/codex";
 import { bash as copilotBash } from "./lib/copilot";
 import type { Step } from "./lib/mock-model";
-import { BIN, type Harness, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { BIN, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
 
 const REASON = "MANAGED-PROBE-REASON-7c1d";
 
@@ -87,9 +87,10 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The shell step of each harness. */
-const SHELL: Record<Harness, (command: string) => Step> = { claude: claudeBash, codex: shell, copilot: copilotBash, gemini: (command) => ({ tool: "run_shell_command", input: { command } }) };
+type Managed = "claude" | "codex" | "copilot" | "gemini";
+const SHELL: Record<Managed, (command: string) => Step> = { claude: claudeBash, codex: shell, copilot: copilotBash, gemini: (command) => ({ tool: "run_shell_command", input: { command } }) };
 
-async function check(harness: Harness) {
+async function check(harness: Managed) {
   const w = makeWorld(harness, { init: false });
   if (harness === "gemini") configureGemini(w);
   personTriesToLift(w);

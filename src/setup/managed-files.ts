@@ -38,7 +38,7 @@ export interface ManagedFile {
 /** Returns each target's managed file under `prefix` (the machine root: "" outside tests). */
 export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, managedOnly: boolean, tierDir: string, claudeVersion?: string): ManagedFile[] {
   const at = (p: string) => `${prefix}${p}`;
-  const make: Record<Target, () => ManagedFile> = {
+  const make: Partial<Record<Target, () => ManagedFile>> = {
     // Claude's version decides what is registered (onFailure "block" on guard events, PreSkillShellCommand).
     claude: () => jsonDropIn("claude", at("/etc/claude-code/managed-settings.d/agentihooks.json"), () => ({
       ...claudeSetup.add({}, { ...spec, version: claudeVersion }, where),
@@ -48,7 +48,7 @@ export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, 
     codex: () => codexRequirements(at("/etc/codex/requirements.toml"), spec, managedOnly, tierDir),
     gemini: () => geminiSystem(at("/etc/gemini-cli/settings.json"), spec),
   };
-  const files = targets.map((t) => make[t]());
+  const files = targets.flatMap((t) => make[t]?.() ?? []);
   // Copilot's "managed hooks only" lives in its managed-settings file: ours only when we wrote it whole.
   if (targets.includes("copilot")) files.push(copilotManagedOnly(at("/etc/github-copilot/managed-settings.json"), managedOnly));
   return files;
@@ -140,6 +140,9 @@ function geminiSystem(path: string, spec: HookSpec): ManagedFile {
     },
   };
 }
+
+/** The harnesses with a managed hook tier init --managed writes (the others: docs/managed.md). */
+export const MANAGED_TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini"];
 
 /** The folders of the tier itself under `prefix`. */
 export const tierPaths = (prefix: string) => {

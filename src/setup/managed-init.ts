@@ -10,12 +10,12 @@ import { dirname, join } from "node:path";
 import { readConfig } from "../config";
 import { rootOwnedProblem } from "../conditions/managed-root";
 import { AgentihooksError } from "../errors";
-import { TARGETS, type Target } from "../types";
+import type { Target } from "../types";
 import { unifiedDiff } from "./diff";
 import type { HookSpec } from "./harness-setup";
 import { readClaudeVersion, versionLine } from "./claude-version";
 import { resolveSelf, setupContext } from "./init";
-import { type ManagedFile, managedFiles, tierPaths } from "./managed-files";
+import { MANAGED_TARGETS, type ManagedFile, managedFiles, tierPaths } from "./managed-files";
 import { type FileOp, writeAll } from "./write-all";
 
 export interface ManagedOptions {
@@ -53,6 +53,7 @@ export function runManagedInit(o: ManagedOptions): string[] {
   const ops: FileOp[] = [];
   const lines: string[] = [];
   const diffs: string[] = [];
+  for (const t of o.targets.filter((t) => !MANAGED_TARGETS.includes(t))) lines.push(`${t}: no managed hook tier is known for it: not covered by init --managed (docs/managed.md)`);
   // Claude Code's version, read as init reads it (the claude on root's PATH, or --claude PATH).
   const claude = o.targets.includes("claude") ? readClaudeVersion(setupContext({ cwd: process.cwd(), env: o.env, claude: o.claude })) : undefined;
   for (const f of managedFiles(o.targets, prefix, spec, !!o.managedOnly, tier.root, claude?.version)) {
@@ -96,7 +97,7 @@ export function runManagedUninit(o: ManagedOptions): string[] {
   const ops: FileOp[] = [];
   const lines: string[] = [];
   for (const f of managedFiles(o.targets, prefix, spec, false, tier.root)) planRemoval(f, ops, lines);
-  const all = o.targets.length === TARGETS.length;
+  const all = MANAGED_TARGETS.every((t) => o.targets.includes(t));
   const manifest = join(tier.root, "installed.json");
   if (all && prior) ops.push({ path: manifest, data: null, mode: 0o644 });
   if (o.dryRun) return lines.length ? lines.map((l) => `dry run: ${l}`) : ["dry run: nothing to remove"];
