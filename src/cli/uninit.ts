@@ -1,6 +1,7 @@
 import { TARGETS, targetHint } from "../types";
 import { defineCommand } from "citty";
 import { parseScope, parseTargets, runUninit } from "../setup/init";
+import { runManagedCommand } from "./managed";
 import { setupLines } from "./setup-output";
 import { writeJson, writeOut } from "./terminal-text";
 
@@ -22,10 +23,12 @@ export default defineCommand({
     "dry-run": { type: "boolean", description: "Print the diff instead of writing" },
     mcp: { type: "boolean", default: true, description: "Also remove the agentihooks MCP server", negativeDescription: "Leave the agentihooks MCP server registered" },
     "remove-backups": { type: "boolean", description: "Also remove the .agentihooks.bak backups init made of these configs" },
+    managed: { type: "boolean", description: "As root: remove what init --managed wrote (docs/managed.md)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
     const targets = parseTargets(args.target);
+    if (args.managed) return runManagedCommand("uninit", args, targets);
     const scope = parseScope(args.scope);
     const removeBackups = !!args["remove-backups"];
     const lines = setupLines(() => runUninit({ targets, scope, dryRun: !!args["dry-run"], mcp: args.mcp !== false, removeBackups, cwd: process.cwd(), env: process.env }));
