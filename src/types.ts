@@ -1,8 +1,8 @@
 // The shared vocabulary of one hook call. This file imports nothing, so every layer may depend on it.
 
 /** The harnesses agentihooks answers. */
-export type Target = "claude" | "codex" | "copilot" | "gemini";
-export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini"];
+export type Target = "claude" | "codex" | "copilot" | "gemini" | "cline";
+export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "cline"];
 
 /** Condition steps: pre/post/stop plus the reserved steps of the reference's "other hook events" table. */
 export type Step =

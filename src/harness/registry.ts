@@ -1,12 +1,13 @@
 // The harness for a target: one table row each, so the core never branches on a harness name.
 import type { Target } from "../types";
 import { claude } from "./claude";
+import { cline } from "./cline";
 import { codex } from "./codex";
 import { copilot } from "./copilot";
 import { gemini } from "./gemini";
 import type { Harness } from "./harness";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, cline };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

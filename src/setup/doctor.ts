@@ -112,7 +112,7 @@ function checkHarness(target: Target, self: string, state: State, scopes: Scope[
     const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
     let file, found;
     try {
-      file = readConfigFile(path);
+      file = setup.script ? { value: setup.script.read(path) } : readConfigFile(path);
       found = setup.find(file.value, () => path);
     } catch (err) {
       checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });

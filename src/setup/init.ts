@@ -16,6 +16,7 @@ import { readClaudeVersion, versionLine } from "./claude-version";
 import { codexSetup } from "./codex-config";
 import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
+import { clineSetup } from "./cline-config";
 import { geminiSetup } from "./gemini-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
@@ -27,7 +28,7 @@ import { claudeSandboxStrip, planClaudeSandbox, sandboxChecks, withoutSandboxRec
 import { PLAIN } from "./text-form";
 import type { FileOp } from "./write-all";
 
-export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup };
+export const SETUPS: Record<Target, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, cline: clineSetup };
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
 const TIMEOUT_MARGIN_SEC = 20;
@@ -61,7 +62,7 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, cline or all)`);
   return [...new Set(names)] as Target[];
 }
 
@@ -84,9 +85,10 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: string): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
-  const file = readConfigFile(path);
   const { config } = readConfig(opts.env);
   const spec = { exe, timeoutSec: Math.ceil(config.timeoutSec) + TIMEOUT_MARGIN_SEC, scope: opts.scope, version: setup.readVersion?.(ctx).version };
+  if (setup.script) return setup.script.register(path, spec);
+  const file = readConfigFile(path);
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -101,6 +103,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
 export function planUnregister(setup: HarnessSetup, opts: SetupOptions, strip?: (v: JsonObject) => JsonObject): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
+  if (setup.script) return setup.script.unregister(path, opts.scope === "user" ? harnessDir(setup.target, ctx) : ctx.projectRoot);
   const file = readConfigFile(path);
   if (!file.exists) return undefined;
   const where = whereIn(path, file.text);
@@ -217,7 +220,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot or gemini is on PATH): name one with --target claude|codex|copilot|gemini|all`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no claude, codex, copilot, gemini or cline is on PATH): name one with --target claude|codex|copilot|gemini|cline|all`);
   }
   return { targets, skipped };
 }

@@ -4,6 +4,7 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Target } from "../types";
+import { clineHome } from "./cline-config";
 import { geminiHome } from "./gemini-config";
 import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
 
@@ -11,11 +12,12 @@ import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
 export function harnessDir(target: Target, ctx: SetupContext): string {
   if (target === "claude") return ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude");
   if (target === "gemini") return geminiHome(ctx);
+  if (target === "cline") return clineHome(ctx);
   return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
 }
 
 /** The CLI each harness installs. */
-const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini" };
+const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", cline: "cline" };
 
 const isDir = (path: string) => {
   try {
