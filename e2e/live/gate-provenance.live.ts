@@ -16,7 +16,7 @@ import { type Harness, makeWorld } from "./lib/world";
 
 /** The shell tool of each harness, and the variable its tool environment holds the session id in. */
 // Gemini CLI is not here yet: the gate does not know it as a harness process (src/gate/provenance.ts).
-const HARNESS: Record<Exclude<Harness, "gemini">, { tool: (cmd: string) => Step; session: string }> = {
+const HARNESS: Record<Exclude<Harness, "gemini" | "cline">, { tool: (cmd: string) => Step; session: string }> = {
   claude: { tool: claudeBash, session: "CLAUDE_CODE_SESSION_ID" },
   codex: { tool: codexShell, session: "CODEX_THREAD_ID" },
   copilot: { tool: (cmd) => copilotBash(cmd), session: "COPILOT_AGENT_SESSION_ID" },

@@ -16,7 +16,7 @@ const REPO = resolve(import.meta.dir, "../..");
 const QUIET = { DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", COPILOT_OFFLINE: "true" };
 
 /** The harnesses with a plugin marketplace (Gemini CLI has extensions instead: not covered). */
-type PluginHarness = Exclude<Harness, "gemini">;
+type PluginHarness = Exclude<Harness, "gemini" | "cline">;
 
 /** Each CLI's own commands: add the marketplace (a local folder), install the plugin from it. */
 const INSTALL: Record<PluginHarness, string[][]> = {
