@@ -96,7 +96,7 @@ function both(harness: Asking) {
 }
 
 /** Checks (a), (b), (c) for a harness that honours the allow. */
-function honoured(harness: Harness) {
+function honoured(harness: Asking) {
   const s = both(harness);
   test("(a) without approve-readonly, the read-only line does not run: the harness would ask", () => {
     const c = s.control();
