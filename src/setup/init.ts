@@ -195,6 +195,10 @@ const COPILOT_TRUST_NOTE =
 const GEMINI_TRUST_NOTE =
   "gemini: Gemini CLI runs these hooks only in a folder the person trusted: accept its folder-trust prompt once per project (gemini -p elsewhere needs --skip-trust)";
 
+/** Cline's one blocking answer stops the whole task, and its reason is not shown to the model (measured live). */
+const CLINE_DENY_NOTE =
+  "cline: a deny stops Cline's whole task before the tool runs; the reason goes to ~/.cline/data/logs/cline.log, not to the model";
+
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
   bundle?: string;
@@ -251,6 +255,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("codex") && opts.scope === "project") lines.push(codexProjectNote(ctx.projectRoot));
   if (opts.targets.includes("copilot") && opts.scope === "project") lines.push(COPILOT_TRUST_NOTE);
   if (opts.targets.includes("gemini")) lines.push(GEMINI_TRUST_NOTE);
+  if (opts.targets.includes("cline")) lines.push(CLINE_DENY_NOTE);
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 
