@@ -44,6 +44,7 @@ const TARGETS: [string, string][] = [
   ["claude", "PreToolUse"],
   ["codex", "PreToolUse"],
   ["copilot", "preToolUse"],
+  ["cline", "PreToolUse"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 
