@@ -14,6 +14,7 @@ describe("detectTarget from the payload", () => {
     ["Copilot VS Code form", { hook_event_name: "PreToolUse", timestamp: "2026-09-01T00:00:00Z" }, "copilot"],
     ["Gemini BeforeTool", { hook_event_name: "BeforeTool", timestamp: "2026-12-02T05:25:18.443Z", tool_name: "run_shell_command" }, "gemini"],
     ["Gemini SessionStart, its transcript folder", { hook_event_name: "SessionStart", timestamp: "2026-12-02T05:25:18.443Z", transcript_path: "/h/.gemini/tmp/w/chats/s.jsonl", source: "startup" }, "gemini"],
+    ["Cline tool_call (its hookName and ISO timestamp are not Copilot's)", { clineVersion: "", hookName: "tool_call", timestamp: "2026-12-02T07:53:23.850Z", taskId: "t" }, "cline"],
     ["not an object", [1, 2], "claude"],
     ["nothing", undefined, "claude"],
   ];
