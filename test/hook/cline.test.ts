@@ -103,7 +103,7 @@ describe("cline: payloads normalized", () => {
     expect(seen.every((p) => p.session_id === "conv_1796198002931_m2wm4pw" && p.cwd === sb.repo && p.hook_event_name === "PreToolUse")).toBe(true);
   });
 
-  test("the built-in .env guard denies Cline's file tools and shell on a dotenv file", () => {
+  test("the built-in .env guard denies Cline's file tools, searches and shell on a dotenv file", () => {
     const { sb } = setup();
     expect(run(["init", "--target", "cline"], { env: sb.env, cwd: sb.repo }).exitCode).toBe(0); // the built-in default profile
     writeFile(join(sb.repo, ".env"), "SECRET=1\n");
@@ -113,6 +113,8 @@ describe("cline: payloads normalized", () => {
       ["editor", { path: ".env", new_text: "x" }],
       ["apply_patch", { input: "*** Begin Patch\n*** Update File: .env\n-SECRET=1\n+SECRET=2\n*** End Patch" }],
       ["run_commands", { commands: ["ls", "cat .env"] }],
+      // a search is a Grep over the workspace (whether Cline's search reads hidden files is unmeasured): a folder holding .env is refused
+      ["search_codebase", { queries: ["SECRET"] }],
     ] as const) {
       const r = send(name, input);
       expect(r.json?.cancel, `${name}: ${r.stdout}${r.stderr}`).toBe(true);
