@@ -75,8 +75,8 @@ function shapeTool(payload: Payload): Payload[] {
     if (typeof input.new_text === "string") input.new_string = input.content = input.new_text;
   }
   if (rawName === "search_codebase") {
-    // each query is a regex searched over the whole workspace (ripgrep, or its file index listed with
-    // --hidden when rg is missing): Grep over cwd, so the .env guard judges the folder
+    // each query is a regex searched over the whole workspace (whether hidden files are read is
+    // unmeasured): Grep over cwd, so the .env guard judges the folder
     const queries = strings(input.queries ?? [], "search_codebase's queries");
     input.pattern = queries.join("\n");
     input.path = cwd;
