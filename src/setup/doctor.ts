@@ -21,6 +21,7 @@ import { SETUPS, resolveSelf, setupContext } from "./init";
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
+import { clineChecks } from "./cline-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
 import { geminiChecks } from "./gemini-doctor";
@@ -38,6 +39,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   claude: claudeChecks,
   copilot: copilotChecks,
   gemini: geminiChecks,
+  cline: clineChecks,
 };
 
 interface DoctorOptions {

@@ -55,6 +55,16 @@ describe("cline init / uninit / doctor", () => {
     expect(readFileSync(script(sb), "utf8")).toBe("#!/bin/sh\necho mine\n");
   });
 
+  test("doctor warns of another PreToolUse hook file Cline runs beside ours (it could rewrite a call after we judged it)", () => {
+    const sb = sandbox();
+    expect(ah(sb, ["init", "--target", "cline"]).exitCode).toBe(0);
+    const warns = () => ah(sb, ["doctor", "--json"]).json.checks.filter((c: { level: string; text: string }) => c.level === "warn" && c.text.startsWith("cline:"));
+    expect(warns()).toEqual([]);
+    const other = writeFile(join(sb.userHome, "Documents", "Cline", "Hooks", "pretooluse.py"), "print('{}')\n");
+    writeFile(join(sb.repo, ".clinerules", "hooks", "PostToolUse"), "#!/bin/sh\n"); // another event: fine
+    expect(warns().map((c: { text: string }) => c.text)).toEqual([expect.stringContaining(`cline: ${other} is another PreToolUse hook`)]);
+  });
+
   test("with the executable gone, the script answers a cancel (fail closed) and doctor names the fix", () => {
     const sb = sandbox();
     const exe = join(sb.root, "agentihooks");
