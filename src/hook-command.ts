@@ -45,9 +45,9 @@ function parseFlags(argv: string[]): HookFlags | string {
 }
 
 /** PreToolUse-like events: a payload we cannot read must deny, not allow. */
-const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest|beforetool|preskillshellcommand|tool\.execute\.before)$/i;
+const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest|beforetool|preskillshellcommand|tool\.execute\.before|tool_call)$/i;
 /** Anything in a payload's bytes that could make it a PreToolUse-like call. */
-const PRE_LIKE = /pre_?tool_?use|premcptoolcall|permission_?request|beforetool|preskillshellcommand|tool\.execute\.before|toolCalls|"toolName"|"toolArgs"/i;
+const PRE_LIKE = /pre_?tool_?use|premcptoolcall|permission_?request|beforetool|preskillshellcommand|tool\.execute\.before|toolCalls|"toolName"|"toolArgs"|"tool_call"/i;
 const EVENT_NAME = /"hook_event_name"\s*:\s*"([^"\\]{0,64})"/;
 
 /**

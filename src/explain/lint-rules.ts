@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,cline}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -50,6 +50,7 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
     "bash", "read", "write", "edit", "ls", "glob", "grep", "webfetch", "websearch", "agent", "todowrite", "skill",
     "taskoutput", "taskstop", "toolsearch", "connectorsearch", "generateimage", "generatedroid", "loop", "exitspecmode",
   ]),
+  cline: new Set(["bash", "read", "edit", "grep", "webfetch", "websearch", "skill", "askuserquestion", "task", "submit_and_exit"]),
 };
 
 /** Returns the findings for these layers (lowest priority first), as the hook would load them. */

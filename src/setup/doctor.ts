@@ -21,6 +21,7 @@ import { type ConfigTarget, SETUPS, harnessTimeoutSec, hasConfig, resolveSelf, s
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
+import { clineChecks } from "./cline-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
 import { droidChecks } from "./droid-doctor";
@@ -43,6 +44,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   copilot: copilotChecks,
   gemini: geminiChecks,
   droid: droidChecks,
+  cline: clineChecks,
 };
 
 interface DoctorOptions {
@@ -140,7 +142,7 @@ function checkConfigs(target: ConfigTarget, self: string, scopes: Scope[], ctx: 
     const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
     let file, found;
     try {
-      file = readConfigFile(path);
+      file = setup.script ? { value: setup.script.read(path) } : readConfigFile(path);
       found = setup.find(file.value, () => path);
     } catch (err) {
       checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });

@@ -18,6 +18,7 @@ import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import { droidSetup } from "./droid-config";
 import { droidChecks } from "./droid-doctor";
+import { clineSetup } from "./cline-config";
 import { geminiSetup } from "./gemini-config";
 import { opencodePlugin, planPluginRemove, planPluginWrite } from "./opencode-plugin";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
@@ -32,7 +33,7 @@ import type { FileOp } from "./write-all";
 
 /** The harnesses whose hooks go into a config file; OpenCode's go into a plugin file (opencode-plugin.ts). */
 export type ConfigTarget = Exclude<Target, "opencode">;
-export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup };
+export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, cline: clineSetup };
 export const hasConfig = (t: Target): t is ConfigTarget => t !== "opencode";
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
@@ -97,8 +98,9 @@ export function harnessTimeoutSec(env: Record<string, string | undefined>): numb
 export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: string): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
-  const file = readConfigFile(path);
   const spec = { exe, timeoutSec: harnessTimeoutSec(opts.env), scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
+  if (setup.script) return setup.script.register(path, spec);
+  const file = readConfigFile(path);
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -113,6 +115,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
 export function planUnregister(setup: HarnessSetup, opts: SetupOptions, strip?: (v: JsonObject) => JsonObject): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
+  if (setup.script) return setup.script.unregister(path, opts.scope === "user" ? harnessDir(setup.target, ctx) : ctx.projectRoot);
   const file = readConfigFile(path);
   if (!file.exists) return undefined;
   const where = whereIn(path, file.text);
@@ -215,6 +218,9 @@ const OPENCODE_NOTE = "opencode: OpenCode loads the plugin when a session starts
 /** Droid 0.225's interactive CLI skips every hook, the user's own too, until the folder is trusted (its code). */
 const DROID_TRUST_NOTE =
   "droid: the interactive droid runs these hooks only in a folder the person trusted (its folder-trust prompt); droid exec runs them everywhere";
+/** Cline's one blocking answer stops the whole task, and its reason is not shown to the model (measured live). */
+const CLINE_DENY_NOTE =
+  "cline: a deny stops Cline's whole task before the tool runs; the reason goes to ~/.cline/data/logs/cline.log, not to the model";
 
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
@@ -279,6 +285,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("opencode")) lines.push(OPENCODE_NOTE);
   // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
   if (opts.targets.includes("droid")) lines.push(DROID_TRUST_NOTE, ...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
+  if (opts.targets.includes("cline")) lines.push(CLINE_DENY_NOTE);
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 
