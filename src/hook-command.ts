@@ -12,7 +12,7 @@ import { otlpTarget } from "./export/otlp-config";
 import { runPipeline } from "./pipeline";
 import { homePaths } from "./state/home";
 import { writeLog } from "./state/hook-log";
-import type { Answer, Target } from "./types";
+import { type Answer, TARGETS, type Target, targetHint, targetWords } from "./types";
 
 interface HookFlags {
   target?: string;
@@ -30,7 +30,7 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (!HOOK_FLAGS.includes(name)) {
       const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
       const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
-      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target claude|codex|copilot|gemini|opencode|droid|qwen, --event NAME (see agentihooks hook --help)`;
+      return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target ${targetHint()}, --event NAME (see agentihooks hook --help)`;
     }
     const next = argv[i + 1];
     // a flag where the value should be (`--event --target codex`) is a missing value, not the value
@@ -38,16 +38,16 @@ function parseFlags(argv: string[]): HookFlags | string {
     if (value === undefined || value === "") return `${name} needs a value`;
     if (inline === undefined) i++;
     if (name === "--event") flags.event = value;
-    else if (!["claude", "codex", "copilot", "gemini", "opencode", "droid", "qwen"].includes(value)) return `unknown target "${value}" (claude, codex, copilot, gemini, opencode, droid or qwen)`;
+    else if (!(TARGETS as readonly string[]).includes(value)) return `unknown target "${value}" (${targetWords()})`;
     else flags.target = value;
   }
   return flags;
 }
 
 /** PreToolUse-like events: a payload we cannot read must deny, not allow. */
-const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest|beforetool|preskillshellcommand|tool\.execute\.before)$/i;
+const FAIL_CLOSED = /^(pretooluse|premcptoolcall|permissionrequest|beforetool|preskillshellcommand|tool\.execute\.before|tool_call)$/i;
 /** Anything in a payload's bytes that could make it a PreToolUse-like call. */
-const PRE_LIKE = /pre_?tool_?use|premcptoolcall|permission_?request|beforetool|preskillshellcommand|tool\.execute\.before|toolCalls|"toolName"|"toolArgs"/i;
+const PRE_LIKE = /pre_?tool_?use|premcptoolcall|permission_?request|beforetool|preskillshellcommand|tool\.execute\.before|toolCalls|"toolName"|"toolArgs"|"tool_call"/i;
 const EVENT_NAME = /"hook_event_name"\s*:\s*"([^"\\]{0,64})"/;
 
 /**

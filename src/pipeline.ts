@@ -2,6 +2,7 @@
 //   normalized call -> stages' guards -> find conditions -> run -> merge -> stages' context -> policy
 import { type Config, readConfig } from "./config";
 import { type Catalog, loadCatalog } from "./conditions/catalog";
+import { findManagedRoot, isManagedSource, managedRunnerProblem } from "./conditions/managed-root";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
 import { fileProblem } from "./conditions/file-check";
 import { selectConditions } from "./conditions/select";
@@ -55,7 +56,9 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
   const env = opts.env ?? process.env;
   const { config, problems } = readConfig(env);
   const notes = problems.map((p) => p.message);
-  if (!config.enabled) return { effect: {}, calls: [], notes, config };
+  // Turned off by the person: the administrator's tier still runs (managed-layer.ts), nothing of theirs.
+  const managedOnly = !config.enabled;
+  if (managedOnly && !findManagedRoot(env)) return { effect: {}, calls: [], notes, config };
   // not the event it is named (no person's prompt): no condition runs, the gate is left as it is
   if (call.notAnEvent) return { effect: {}, calls: [], notes, config };
   const paths = homePaths(homeDir(env));
@@ -80,13 +83,13 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     calls.push(trace);
     // The line's analysis (the gate's too, computed once) goes into the record even when a guard decides.
     trace.analysis = ctx.programs(payload);
-    const verdict = guard(call, payload, ctx, trace);
+    const verdict = managedOnly ? undefined : guard(call, payload, ctx, trace);
     if (verdict) {
       effects.push(verdict);
       continue;
     }
     if (!catalog) {
-      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1" });
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1", env, managedOnly });
       catalogCwd = payload.cwd || process.cwd();
     }
     // Layers that cannot be read as configured: deny rather than run without their guards.
@@ -98,43 +101,80 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
-    if (opts.run !== false && trace.matched.length) {
-      const facts = lazyFacts(trace.analysis, payload, env);
+    /** Runs `matched` on payload `p` and returns their outcomes in execution order. */
+    const cat = catalog;
+    const judge = async (p: Payload, matched: Condition[]): Promise<Outcome[]> => {
+      const facts = lazyFacts(ctx.programs(p), p, env);
       // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose
       // interpreter is missing or refused cannot run either (run/interpreters.ts). Rules files and
       // built-ins run in process: their "no runner" is never used.
       // (A file that names no runner is a mistake reported as a failed condition, as before.)
       const argvs = new Map<Condition, string[] | string>();
       const refused: [Condition, string][] = [];
-      for (const c of trace.matched) {
+      for (const c of matched) {
         const problem = fileProblem(c.path, config.strictModes);
-        const argv = problem ?? runnerFor(c.path, c.ext, catalog.interpreters, config.strictModes);
+        let argv = problem ?? runnerFor(c.path, c.ext, cat.interpreters, config.strictModes);
+        // The tier's scripts run only through a program the person cannot replace (AGENTIHOOKS_PYTHON is theirs).
+        if (Array.isArray(argv) && isManagedSource(c.source)) argv = managedRunnerProblem(argv[0]) ?? argv;
         if (typeof argv === "string" && !argv.startsWith(NO_RUNNER)) refused.push([c, argv]);
         else argvs.set(c, argv);
       }
-      const runnable = trace.matched.filter((c) => argvs.has(c));
-      trace.outcomes = await runConditions(runnable, {
-        payloadJson: JSON.stringify(payload),
-        cwd: payload.cwd,
-        envFor: (c) => conditionEnv(env, call, payload, c, trace.analysis, facts),
+      const runnable = matched.filter((c) => argvs.has(c));
+      const outcomes = await runConditions(runnable, {
+        payloadJson: JSON.stringify(p),
+        cwd: p.cwd,
+        envFor: (c) => conditionEnv(env, call, p, c, ctx.programs(p), facts),
         argvFor: (c) => argvs.get(c) ?? "not resolved",
-        interpreters: catalog.interpreters,
+        interpreters: cat.interpreters,
         timeoutMs: config.timeoutSec * 1000,
         maxParallel: config.maxParallel,
         logsDir: paths.logs,
         facts,
-        rules: { preset: presetOf(catalog.layers), disabled: new Set(catalog.disabled ?? []), home: userHome(env), payload },
+        rules: { preset: presetOf(cat.layers), disabled: new Set(cat.disabled ?? []), home: userHome(env), payload: p },
       });
       // A refused condition is a loud failure on PreToolUse (its guard cannot run), a skip elsewhere.
       const status = call.event === "PreToolUse" ? ("denied" as const) : ("skipped" as const);
-      trace.outcomes.push(...refused.map(([c, p]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} is refused: ${p}; denied to fail closed`, durationMs: 0, error: `the condition ${p}` })));
-      trace.outcomes.sort((a, b) => a.condition.order - b.condition.order);
-    }
+      outcomes.push(...refused.map(([c, why]) => ({ condition: c, status, exitCode: status === "denied" ? 2 : null, stdout: "", stderr: `agentihooks: the condition ${c.path} is refused: ${why}; denied to fail closed`, durationMs: 0, error: `the condition ${why}` })));
+      if (call.event === "PreToolUse") denyUnansweredManaged(outcomes);
+      return outcomes.sort((a, b) => a.condition.order - b.condition.order);
+    };
+    if (opts.run !== false && trace.matched.length) trace.outcomes = await judge(payload, trace.matched);
     trace.merged = mergeOutcomes(trace.outcomes);
-    for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));
+    // The administrator's conditions judge what will run: a rewrite by a person's condition is judged again by them.
+    const again = opts.run === false ? [] : await managedRejudge(step, payload, trace.outcomes, catalog, judge, ctx);
+    if (again.length) trace.merged = mergeOutcomes((trace.outcomes = [...trace.outcomes, ...again]));
+    if (!managedOnly) for (const stage of STAGES) if (stage.context) trace.merged.contexts.push(...stage.context(call, payload, ctx));
     effects.push(applyPolicy(step, trace.merged, payload, opts.capabilities));
   }
   return { effect: combine(effects), catalog, calls, notes, config };
+}
+
+/**
+ * Returns the outcomes of the managed conditions on the input a person's condition rewrote (none when
+ * nothing of theirs rewrote it): the rewrite cannot carry a call past the administrator's tier.
+ */
+async function managedRejudge(step: string, payload: Payload, outcomes: Outcome[], catalog: Catalog, judge: (p: Payload, m: Condition[]) => Promise<Outcome[]>, ctx: StageContext): Promise<Outcome[]> {
+  if (step !== "pre" || !catalog.layers.some((l) => isManagedSource(l.source))) return [];
+  const patches = outcomes.filter((o) => !isManagedSource(o.condition.source) && o.json?.tool_input && typeof o.json.tool_input === "object");
+  if (!patches.length) return [];
+  const input = Object.assign({}, payload.tool_input, ...patches.map((o) => o.json?.tool_input as Record<string, unknown>));
+  const rewritten: Payload = { ...payload, tool_input: input };
+  const subject: Subject = { name: matchedValue("PreToolUse", rewritten) };
+  if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(rewritten) ?? { programs: [], dynamic: false };
+  const managed = selectConditions(catalog.conditionsFor("pre", subject), "pre", subject).filter((c) => isManagedSource(c.source));
+  return managed.length ? judge(rewritten, managed) : [];
+}
+
+/**
+ * Turns a managed condition that did not answer (timed out, crashed, bad output) into a deny: the
+ * person's environment (CONDITIONS_TIMEOUT_SEC) must not be a way to switch the tier's guards off.
+ */
+function denyUnansweredManaged(outcomes: Outcome[]): void {
+  for (const o of outcomes) {
+    if (!isManagedSource(o.condition.source) || o.status === "answered" || o.status === "denied") continue;
+    const why = o.error ?? o.status;
+    Object.assign(o, { status: "denied", exitCode: 2, stderr: `agentihooks: the managed condition ${o.condition.file} did not answer (${why}); denied to fail closed` });
+  }
 }
 
 function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallTrace): Effect | undefined {

@@ -1,8 +1,17 @@
 // The shared vocabulary of one hook call. This file imports nothing, so every layer may depend on it.
 
 /** The harnesses agentihooks answers. */
-export type Target = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "qwen";
-export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "opencode", "droid", "qwen"];
+export type Target = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "cline" | "qwen";
+export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen"];
+
+/** The targets for a usage hint, `claude|codex|...` (with `extra` names after them, like "all"). */
+export const targetHint = (...extra: string[]): string => [...TARGETS, ...extra].join("|");
+
+/** The targets as words, "claude, codex, ... or droid" (with `last` after them, like "all"). */
+export function targetWords(last?: string): string {
+  const all = last ? [...TARGETS, last] : [...TARGETS];
+  return `${all.slice(0, -1).join(", ")} or ${all[all.length - 1]}`;
+}
 
 /** Condition steps: pre/post/stop plus the reserved steps of the reference's "other hook events" table. */
 export type Step =

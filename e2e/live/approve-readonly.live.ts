@@ -25,7 +25,10 @@ const TOKEN = "READONLY-TOKEN-5081";
 type Harness = Extract<AnyHarness, "claude" | "codex" | "copilot" | "gemini">;
 
 /** The shell tool of each harness as its model calls it; `escalate` asks Codex to run it unsandboxed. */
-const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> = {
+/** The harnesses this file checks (Cline auto-approves every tool in its default mode). */
+type Asking = Exclude<Harness, "cline">;
+
+const SHELL: Record<Asking, (command: string, escalate?: boolean) => ToolStep> = {
   claude: (command) => ({ tool: "Bash", input: { command, description: "live check" } }),
   codex: (cmd, escalate) => ({ tool: "exec_command", input: escalate ? { cmd, sandbox_permissions: "require_escalated", justification: "live check" } : { cmd } }),
   copilot: (command) => ({ tool: "bash", input: { command, description: "live check" } }),
@@ -37,7 +40,7 @@ const SHELL: Record<Harness, (command: string, escalate?: boolean) => ToolStep> 
  * in -p an ask refuses the call), Codex's automatic review (`--approve-for-me`; exec has no person),
  * Copilot without --allow-all-tools, Gemini without --yolo.
  */
-const ASKING: Record<Harness, Partial<RunOptions>> = {
+const ASKING: Record<Asking, Partial<RunOptions>> = {
   claude: { permissionMode: "default" },
   codex: { permissionMode: "default" },
   copilot: { permissionArgs: [] },
@@ -61,7 +64,7 @@ const worldOf = (harness: Harness) => (harness === "codex" ? sandboxedCodexWorld
  * Plays one session: the read-only line, a line that redirects into a file, and an rm, each under the
  * harness's asking setting, with or without the approve-readonly profile.
  */
-async function play(harness: Harness, withProfile: boolean): Promise<Played> {
+async function play(harness: Asking, withProfile: boolean): Promise<Played> {
   const world = worldOf(harness);
   if (withProfile) world.agentihooks(["profile", "use", "default,approve-readonly"]);
   // Claude reads files inside its working folders without asking: the source lies outside them
@@ -86,7 +89,7 @@ const preRecords = (world: World, text: string): HookLogRecord[] =>
 const approvedBy = (r: HookLogRecord) => r.decision === "allow" && r.by === "pre-bash-approve_readonly.ts";
 
 /** Runs the control and the profile session of `harness` before its checks. */
-function both(harness: Harness) {
+function both(harness: Asking) {
   const s: { control?: Played; profile?: Played } = {};
   beforeAll(async () => {
     s.control = await play(harness, false);
@@ -96,7 +99,7 @@ function both(harness: Harness) {
 }
 
 /** Checks (a), (b), (c) for a harness that honours the allow. */
-function honoured(harness: Harness) {
+function honoured(harness: Asking) {
   const s = both(harness);
   test("(a) without approve-readonly, the read-only line does not run: the harness would ask", () => {
     const c = s.control();

@@ -13,6 +13,7 @@ import { type Denial, denialLine, everyCallDenied } from "../setup/denial";
 import { catalogFor, chooseTarget, targetArg } from "./common";
 import { paint } from "./paint";
 import { writeJson, writeOut } from "./terminal-text";
+import { isManagedSource } from "../conditions/managed-root";
 
 export interface ListDocument {
   target: string;
@@ -82,7 +83,9 @@ function rulesOf(files: Condition[], catalog: Catalog): Pick<ListDocument, "rule
   const rules: NonNullable<ListDocument["rules"]> = {};
   for (const c of files) {
     const file = loadRulesFile(c.path, true);
-    rules[c.path] = typeof file === "string" ? { error: file } : (file.rule ?? []).map((r) => ({ id: r.id, decision: decisionIn(r.decision, preset), ...(off.has(r.id) ? { disabled: true as const } : {}) }));
+    // A disable of the person's does not reach the administrator's rules (conditions/managed-layer.ts).
+    const skip = isManagedSource(c.source) ? new Set<string>() : off;
+    rules[c.path] = typeof file === "string" ? { error: file } : (file.rule ?? []).map((r) => ({ id: r.id, decision: decisionIn(r.decision, preset), ...(skip.has(r.id) ? { disabled: true as const } : {}) }));
   }
   return { rules, preset };
 }

@@ -1,10 +1,11 @@
+import { TARGETS, targetHint } from "../types";
 import { defineCommand } from "citty";
 import { checkAfterInit } from "../setup/denial";
 import { parseScope, parseTargets, runInit } from "../setup/init";
+import { runManagedCommand } from "./managed";
 import { paint } from "./paint";
 import { setupLines } from "./setup-output";
 import { writeErr, writeJson, writeOut } from "./terminal-text";
-import { TARGETS } from "../types";
 
 // `agentihooks init`: register the hook command in each harness's config and record the profile chain.
 export default defineCommand({
@@ -20,7 +21,7 @@ export default defineCommand({
     docs: ["docs/init.md", "docs/conditions.md"],
   },
   args: {
-    target: { type: "string", valueHint: [...TARGETS, "all"].join("|"), description: `${TARGETS.join(", ")}, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)` },
+    target: { type: "string", valueHint: targetHint("all"), description: `${TARGETS.join(", ")}, a comma list, or all (default: each one installed, i.e. its config folder exists or its CLI is on PATH)` },
     profile: { type: "string", description: "Profile chain, comma separated (default: the recorded chain, else default)" },
     bundle: { type: "string", description: "Link this bundle directory" },
     scope: { type: "enum", options: ["user", "project"], description: "user (default: ~/.claude, ~/.codex, ~/.copilot) or project (the repository's own config)" },
@@ -29,10 +30,13 @@ export default defineCommand({
     sandbox: { type: "boolean", description: "Your consent to sandboxed Bash: Claude Code runs the agent's commands in its OS sandbox with writes to every protected place denied (needs bubblewrap and socat on Linux); Codex's sandbox roots are checked. uninit takes it back" },
     claude: { type: "string", valueHint: "PATH", description: "The Claude Code executable whose version decides what is registered (default: claude on PATH): PreSkillShellCommand from 2.1.332, \"onFailure\": \"block\" on guard events from 2.1.295" },
     resident: { type: "boolean", description: "Claude Code's tool events (PreToolUse, PostToolUse, PostToolUseFailure, PermissionRequest) call the agentihooks MCP server the session keeps running, instead of starting a process per call (Codex, Copilot and Gemini keep the process)" },
+    managed: { type: "boolean", description: "As root: the administrator's tier, which the person cannot override: each harness's managed settings and /etc/agentihooks (docs/managed.md)" },
+    "managed-only": { type: "boolean", description: "With --managed: also each harness's \"managed hooks only\" switch (Claude Code, Codex, Copilot CLI)" },
     json: { type: "boolean", description: "Print one JSON document: targets, scope, dry_run and the lines of text output" },
   },
   run({ args }) {
     const targets = parseTargets(args.target);
+    if (args.managed || args["managed-only"]) return runManagedCommand("init", args, targets);
     const scope = parseScope(args.scope);
     const profiles = args.profile === undefined ? undefined : args.profile.split(",").map((s) => s.trim()).filter(Boolean);
     const lines = setupLines(() => runInit({

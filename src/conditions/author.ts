@@ -10,7 +10,7 @@ import { approveFile } from "../state/trust-store";
 import { homePaths } from "../state/home";
 import { refuseUnsafe, secureHome } from "../state/secure-home";
 import { loadState } from "../state/state-file";
-import { TARGETS, type Target } from "../types";
+import { TARGETS, type Target, targetWords } from "../types";
 import { builtinText, isBuiltinPath } from "./builtin";
 import { type Catalog, loadCatalog } from "./catalog";
 import { isIgnored, parseFilename, STEPS } from "./filename";
@@ -64,7 +64,7 @@ const fail = (message: string): never => {
 
 function targetOf(t?: string): Target {
   const v = (t || process.env.AGENTIHOOKS_TARGET || "claude").toLowerCase();
-  return (TARGETS as readonly string[]).includes(v) ? (v as Target) : fail(`unknown target "${v}" (claude, codex, copilot, gemini, opencode, droid or qwen)`);
+  return (TARGETS as readonly string[]).includes(v) ? (v as Target) : fail(`unknown target "${v}" (${targetWords()})`);
 }
 
 /** Returns the checked filename `<step>-<matcher>-<name>[.async].<ext>` for a set request. */

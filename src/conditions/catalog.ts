@@ -15,6 +15,7 @@ import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
 import { statSignature } from "./layer-hashes";
 import { findGitRoot } from "./trust";
+import { findManagedRoot } from "./managed-root";
 
 /** The local account files that decide whether a group is private (state/private-group.ts). */
 const ACCOUNT_FILES = ["/etc/passwd", "/etc/group"];
@@ -55,6 +56,10 @@ export interface CatalogOptions {
   onNote?: (note: string) => void;
   /** The call came through the plugin's launcher: a harness with no chain recorded gets init's default. */
   plugin?: boolean;
+  /** Where the managed tier's override is read (default process.env; managed-root.ts). */
+  env?: Record<string, string | undefined>;
+  /** The person turned agentihooks off: only the managed tier's conditions are returned. */
+  managedOnly?: boolean;
 }
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
@@ -96,8 +101,20 @@ export function indexIsFresh(cachePath: string, statePath: string): boolean {
   return !!index && signaturesHold(index, signature(statePath));
 }
 
-/** Returns the catalog from the cache when every signature still holds, else rebuilds it. */
+/**
+ * Returns the catalog, with the administrator's tier on top when the machine has one (managed-layer.ts:
+ * listed on every call, never from the person's cache).
+ */
 export function loadCatalog(opts: CatalogOptions): Catalog {
+  const root = findManagedRoot(opts.env);
+  const lower = loadPersonCatalog(opts);
+  if (!root) return lower;
+  const { loadManagedTier, withManaged } = require("./managed-layer") as typeof import("./managed-layer");
+  return withManaged(lower, loadManagedTier(root), opts.managedOnly);
+}
+
+/** Returns the catalog from the cache when every signature still holds, else rebuilds it. */
+function loadPersonCatalog(opts: CatalogOptions): Catalog {
   const repoRoot = findGitRoot(opts.cwd);
   const cachePath = cachePathFor(opts, repoRoot);
   const statePath = join(opts.home, "state.json");

@@ -9,7 +9,7 @@ import { findGitRoot } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { homeDir } from "../state/home";
 import { writeFileAtomic } from "../state/atomic";
-import { TARGETS, type Target } from "../types";
+import { TARGETS, type Target, targetWords } from "../types";
 import { withLock } from "./lock";
 import { type Enforcement, type Loaded, type Problem, type SourceFile, loadEnforcements, readEnforcementFile } from "./store";
 
@@ -49,7 +49,7 @@ export interface ClearResult {
 
 function targetOf(flag?: string): Target {
   const t = (flag || process.env.AGENTIHOOKS_TARGET || "claude").toLowerCase();
-  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (claude, codex, copilot, gemini, opencode, droid or qwen)`);
+  if (!(TARGETS as readonly string[]).includes(t)) throw new AgentihooksError("E_USAGE", `unknown target "${t}" (${targetWords()})`);
   return t as Target;
 }
 

@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,qwen}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,cline,qwen}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -50,6 +50,7 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
     "bash", "read", "write", "edit", "ls", "glob", "grep", "webfetch", "websearch", "agent", "todowrite", "skill",
     "taskoutput", "taskstop", "toolsearch", "connectorsearch", "generateimage", "generatedroid", "loop", "exitspecmode",
   ]),
+  cline: new Set(["bash", "read", "edit", "grep", "webfetch", "websearch", "skill", "askuserquestion", "task", "submit_and_exit"]),
   qwen: new Set([
     "bash", "read", "write", "edit", "notebookedit", "glob", "grep", "ls", "webfetch", "websearch", "agent", "todowrite",
     "askuserquestion", "skill", "exitplanmode", "enterplanmode", "save_memory", "lsp", "cron_create", "cron_list",

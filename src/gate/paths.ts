@@ -8,7 +8,7 @@
 //   harness   what a harness runs on its own, outside any tool call, so outside the gate: its hook
 //             registrations (remove ours, or add one that rewrites a call after we judged it) in
 //             Claude's settings*.json, Codex's hooks.json and config.toml, Copilot's hooks/ folders and
-//             settings.json, Gemini's and Qwen Code's settings.json, OpenCode's plugin folders (where init puts the plugin); the definitions that carry hooks of their own
+//             settings.json, Gemini's and Qwen Code's settings.json, OpenCode's plugin folders (where init puts the plugin), Cline's hook folders; the definitions that carry hooks of their own
 //             (Claude's agents, skills and commands, Codex's skills, Qwen's agents); plugin and extension caches (a
 //             plugin ships hooks); the MCP server lists (`.mcp.json`, `~/.claude.json`, Copilot's
 //             mcp-config.json: a server is a program the harness starts, and mcp_tool hooks answer
@@ -91,13 +91,15 @@ export const TEMPLATES: Template[] = [
   { segs: [".opencode", "plugins"], under: true, kind: "harness" },
   { segs: [".opencode", "plugin"], under: true, kind: "harness" },
   ...DROID_FILES.map(([name, under]) => ({ segs: [".factory", name], under, kind: "harness" as const })),
+  { segs: [".clinerules", "hooks"], under: true, kind: "harness" },
+  { segs: [".cline", "hooks"], under: true, kind: "harness" },
   { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
   { segs: [".qwen", "extensions"], under: true, kind: "harness" },
   { segs: [".qwen", "agents"], under: true, kind: "harness" },
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
-export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".factory", ".qwen"];
+export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".factory", ".clinerules", ".cline", ".qwen"];
 
 export interface PathScope {
   cwd: string;
@@ -159,7 +161,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.QWEN_HOME].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.CLINE_DIR, env.QWEN_HOME].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -213,6 +215,9 @@ export function protectedRoots(scope: PathScope): Root[] {
   under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
   under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
   under(join(env.FACTORY_HOME_OVERRIDE || userHome, ".factory"), DROID_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
+  // Cline runs every event-named file in its hook folders: $CLINE_DIR/hooks and ~/Documents/Cline/Hooks
+  under(env.CLINE_DIR || join(userHome, ".cline"), [["hooks", true, "harness"]]);
+  under(join(userHome, "Documents", "Cline"), [["Hooks", true, "harness"]]);
   under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);

@@ -54,6 +54,20 @@ const GEMINI_EVENTS: Readonly<Record<string, EventName>> = {
 };
 
 /**
+ * Cline's events: its payload's `hookName` (tool_call, tool_result, ...) and its hook file names
+ * (PreToolUse, ...), which `--event` carries. TaskStart/agent_start and the other run events are
+ * fire-and-forget in Cline: nothing they answer is read.
+ */
+const CLINE_EVENTS: Readonly<Record<string, EventName>> = {
+  tool_call: "PreToolUse", PreToolUse: "PreToolUse",
+  tool_result: "PostToolUse", PostToolUse: "PostToolUse",
+  prompt_submit: "UserPromptSubmit", UserPromptSubmit: "UserPromptSubmit",
+  agent_start: "SessionStart", agent_resume: "SessionStart", TaskStart: "SessionStart", TaskResume: "SessionStart",
+  agent_end: "Stop", TaskComplete: "Stop",
+  session_shutdown: "SessionEnd", SessionShutdown: "SessionEnd",
+};
+
+/**
  * Claude Code's events: the internal names, plus PreSkillShellCommand (2.1.332), a skill's or slash
  * command's embedded shell line, judged as the PreToolUse of a Bash call (harness/claude.ts).
  */
@@ -77,6 +91,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   gemini: GEMINI_EVENTS,
   opencode: OPENCODE_EVENTS,
   droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
+  cline: CLINE_EVENTS,
   qwen: IDENTITY, // Qwen Code uses Claude's event names
 };
 
@@ -113,6 +128,7 @@ const isQwen = (raw: Record<string, unknown>): boolean =>
  */
 const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Target]> = [
   [(raw) => "turn_id" in raw, "codex"],
+  [(raw) => "clineVersion" in raw, "cline"], // before Copilot's: Cline's payload has hookName and timestamp too
   [isGemini, "gemini"],
   [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
   [isDroid, "droid"],

@@ -1,6 +1,7 @@
 // The harness for a target: one table row each, so the core never branches on a harness name.
 import type { Target } from "../types";
 import { claude } from "./claude";
+import { cline } from "./cline";
 import { codex } from "./codex";
 import { copilot } from "./copilot";
 import { droid } from "./droid";
@@ -9,7 +10,7 @@ import type { Harness } from "./harness";
 import { opencode } from "./opencode";
 import { qwen } from "./qwen";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, droid, qwen };
+const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, droid, cline, qwen };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {

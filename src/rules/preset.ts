@@ -7,9 +7,14 @@ import { PRESETS, type Preset } from "./types";
 /** Returns the preset of a layer list (the catalog's). */
 export function presetOf(layers: readonly Pick<Layer, "source" | "skipped">[]): Preset {
   let preset: Preset = "default";
+  let floor: Preset = "default";
   for (const l of layers) {
-    const name = l.source.startsWith("profile:") ? l.source.slice(8) : "";
-    if (!l.skipped && (PRESETS as readonly string[]).includes(name)) preset = name as Preset;
+    // The administrator's chain (`managed:profile:<name>`) sets a floor the person's chain cannot lower.
+    const managed = l.source.startsWith("managed:profile:");
+    const name = l.source.startsWith("profile:") ? l.source.slice(8) : managed ? l.source.slice(16) : "";
+    if (l.skipped || !(PRESETS as readonly string[]).includes(name)) continue;
+    if (managed) floor = name as Preset;
+    else preset = name as Preset;
   }
-  return preset;
+  return PRESETS.indexOf(floor) > PRESETS.indexOf(preset) ? floor : preset;
 }

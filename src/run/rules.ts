@@ -6,6 +6,7 @@ import { readFileSync } from "node:fs";
 import { isAbsolute, resolve } from "node:path";
 import type { Condition as ConditionFn, Result } from "../../conditions-examples/_src/condition";
 import { builtinFile, builtinText } from "../conditions/builtin";
+import { isManagedSource } from "../conditions/managed-root";
 import type { LineFacts } from "../facts/facts";
 import { BUILTIN_PACKS, type BuiltinPack } from "../generated/packs";
 import { type Judged, type RulesCall, judgeCall, reasonOf } from "../rules/evaluate";
@@ -25,6 +26,9 @@ export interface RulesContext {
 }
 
 const MAX_BYTES = 1024 * 1024;
+
+/** Said with a managed rule's deny or ask: no disable or [[allow]] of the person's lifts it. */
+const MANAGED_NOTE = "a rule of this machine's administrator (/etc/agentihooks): only they can change it";
 
 /** Returns the text of a rules file: built into the executable, or read from its layer. */
 export function rulesText(path: string): string {
@@ -52,17 +56,23 @@ export function loadRulesFile(path: string, check = false): RulesFile | string {
 /** Returns a condition function for each rules file among `conditions`. */
 export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<Condition, ConditionFn> {
   const files = new Map(conditions.map((c) => [c, indexed(c.path)] as const));
+  // The administrator's rules answer only to the tier's own [[allow]] entries, never to a person's
+  // `conditions disable` or [[allow]] (conditions/managed-layer.ts); the tier's entries apply to all.
   const allows: AllowEntry[] = [];
-  for (const f of files.values()) if (typeof f !== "string") allows.push(...f.allow);
+  const managedAllows: AllowEntry[] = [];
+  for (const [c, f] of files) if (typeof f !== "string") (isManagedSource(c.source) ? managedAllows : allows).push(...f.allow);
+  allows.push(...managedAllows);
+  const none: ReadonlySet<string> = new Set();
   let call: RulesCall | undefined; // one for all the files: what it computes on first use is the call's
   const out = new Map<Condition, ConditionFn>();
   for (const [c, loaded] of files) {
+    const managed = isManagedSource(c.source);
     out.set(c, () => {
       if (typeof loaded === "string") return { deny: `rules file ${c.file}: ${loaded}; denied to fail closed (agentihooks lint shows it)` };
       try {
         call ??= callOf(ctx);
         const only = rulesFor(loaded.index, call);
-        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, ctx.disabled, allows, only)) : undefined;
+        return only.length ? answer(judgeCall(loaded.file(), call, ctx.preset, managed ? none : ctx.disabled, managed ? managedAllows : allows, only), managed) : undefined;
       } catch (err) {
         // a bug, never a property of the call: a guard that cannot judge denies
         return { deny: `rules file ${c.file}: cannot judge the call (${err instanceof Error ? err.message : String(err)}); denied to fail closed` };
@@ -110,12 +120,13 @@ function pathsOf(input: Record<string, unknown>, cwd: string, home: string): str
 }
 
 /** The strongest verdict as the condition's answer; the others of its kind are named in its reason. */
-function answer(j: Judged): Result {
+function answer(j: Judged, managed = false): Result {
   const top = j.verdicts[0];
   if (!top) return undefined;
   const same = j.verdicts.filter((v) => v.decision === top.decision);
-  // three reasons say enough; the ids of the others are named
-  const shown = same.slice(0, 3).map(reasonOf);
+  // three reasons say enough; the ids of the others are named. The tier's rules are not the person's to lift.
+  const reasonFor = (v: Judged["verdicts"][number]) => (managed ? reasonOf(v).replace(/ To allow it: .*$/, ` (${MANAGED_NOTE})`) : reasonOf(v));
+  const shown = same.slice(0, 3).map(reasonFor);
   if (same.length > 3) shown.push(`(also ${same.slice(3).map((v) => v.rule.id).join(", ")})`);
   const reason = shown.join("\n");
   if (top.decision === "deny") return { deny: reason };

@@ -49,7 +49,8 @@ export function runnerEnv(argv: string[], env: Record<string, string | undefined
   if (interpreters && "path" in interpreters.python) out.AGENTIHOOKS_PYTHON = interpreters.python.path;
   if (argv[0] === process.execPath) {
     out.BUN_BE_BUN = "1";
-    out.BUN_RUNTIME_TRANSPILER_CACHE_PATH = join(homePaths().cache, "bun-transpiler");
+    // The administrator's conditions use no cache in the person's home ("0": none; managed-layer.ts).
+    out.BUN_RUNTIME_TRANSPILER_CACHE_PATH = env.AH_CONDITION_SOURCE?.startsWith("managed") ? "0" : join(homePaths().cache, "bun-transpiler");
   }
   for (const k of ["BASH_ENV", "ENV"]) delete out[k];
   return out as Record<string, string>;

@@ -74,7 +74,7 @@ export function registeredScopes(target: Target, scopes: Scope[], ctx: SetupCont
   return scopes.filter((scope) => {
     const path = setup.configPath(scope, ctx);
     try {
-      return setup.find(readConfigFile(path).value, () => path).length > 0;
+      return setup.find(setup.script ? setup.script.read(path) : readConfigFile(path).value, () => path).length > 0;
     } catch {
       return false;
     }

@@ -21,6 +21,7 @@ import { type ConfigTarget, SETUPS, harnessTimeoutSec, hasConfig, resolveSelf, s
 import { readConfigFile } from "./json-file";
 import type { Check } from "./check";
 import { claudeChecks } from "./claude-doctor";
+import { clineChecks } from "./cline-doctor";
 import { checkCodexTrust } from "./codex-trust-plan";
 import { copilotChecks } from "./copilot-doctor";
 import { droidChecks } from "./droid-doctor";
@@ -32,6 +33,8 @@ import { codexProjectTrust, pluginChecks, pluginFiles, registeredScopes, twiceCh
 import { slowInterpreters } from "./doctor-interpreters";
 import { checkMcp } from "./mcp-config";
 import { judgeExe } from "./registered-exe";
+import { managedChecks } from "./managed-doctor";
+import { SHADOWED_NOTE } from "../conditions/managed-layer";
 import { sandboxChecks } from "./sandbox-plan";
 
 export type { Check } from "./check";
@@ -42,6 +45,7 @@ const HARNESS_CHECKS: Partial<Record<Target, (scopes: Scope[], setup: SetupConte
   copilot: copilotChecks,
   gemini: geminiChecks,
   droid: droidChecks,
+  cline: clineChecks,
   qwen: qwenChecks,
 };
 
@@ -83,12 +87,14 @@ export function runDoctor(opts: DoctorOptions): Check[] {
       checks.push({ level: "info", text: `${t}: no profile chain recorded yet: the plugin's first hook call records the built-in default profile, as init does` });
     }
   }
-  if (!hooked.length) checks.push(nothingSetUp(state, scopes));
+  const managed = managedChecks(opts.env);
+  if (!hooked.length && !managed.registered.length) checks.push(nothingSetUp(state, scopes));
   for (const t of active) checks.push(...checkMcp(t, self, scopes, setup));
   for (const t of active) checks.push(...(HARNESS_CHECKS[t]?.(scopes, setup) ?? []));
   checks.push(...twiceChecks(scopes, setup));
   checks.push(...sandboxChecks(hooked, setup, state, self, findGitRoot(opts.cwd) ?? opts.cwd));
   if (active.includes("codex") && registeredScopes("codex", scopes, setup).includes("project")) checks.push(...codexProjectTrust(setup));
+  checks.push(...managed.checks);
   checks.push(checkHome(config));
   // Freshness first: finding out whether every call is denied loads (and so refreshes) the caches.
   const fresh = new Map(hooked.map((t) => [t, cacheIsFresh(t, opts, config)]));
@@ -138,7 +144,7 @@ function checkConfigs(target: ConfigTarget, self: string, scopes: Scope[], ctx: 
     const fix = `agentihooks init --target ${target}${scope === "project" ? " --scope project" : ""}`;
     let file, found;
     try {
-      file = readConfigFile(path);
+      file = setup.script ? { value: setup.script.read(path) } : readConfigFile(path);
       found = setup.find(file.value, () => path);
     } catch (err) {
       checks.push({ level: "fail", text: `${target}: ${oneLine(err)}`, fix: `fix the file, then: ${fix}` });
@@ -200,7 +206,12 @@ function checkConditions(target: Target, opts: DoctorOptions, checks: Check[], w
   if (broken.size && !deniedFix) checks.push({ level: "fail", text: `${target}: every PreToolUse call is denied: ${[...broken].join("; ")}`, fix: "agentihooks conditions list" });
   for (const n of notes) if (!broken.has(n)) checks.push({ level: "fail", text: `${target}: ${n}`, fix: `chmod u+w ${join(home, "cache")}` });
   if (!notes.length) checks.push(wasFresh ? { level: "ok", text: `${target}: condition cache is fresh` } : { level: "info", text: `${target}: condition cache was stale or missing; rebuilt` });
-  for (const p of catalog.problems) if (!broken.has(p)) checks.push({ level: "fail", text: `${target}: ${p}`, fix: "agentihooks conditions list (it shows the layers and their problems)" });
+  for (const p of catalog.problems) {
+    if (broken.has(p)) continue;
+    // A file of yours named like one of the administrator's: it does not run, which is the tier's point.
+    if (p.endsWith(SHADOWED_NOTE)) checks.push({ level: "warn", text: `${target}: ${p}`, fix: "rename your file if it should run beside the managed one" });
+    else checks.push({ level: "fail", text: `${target}: ${p}`, fix: "agentihooks conditions list (it shows the layers and their problems)" });
+  }
   for (const i of catalog.invalid) {
     // A file or folder refused for its modes is fixed by the chmod that makes it private, not by a rename.
     const modes = config.strictModes && !isBuiltinPath(i.path) ? pathPrivacyVerdict(i.path) : undefined;
@@ -275,7 +286,8 @@ function checkShadowed(target: Target, catalog: Catalog, checks: Check[]): void 
     }
   }
   for (const [key, where] of byKey) {
-    if (where.length < 2) continue;
+    // The same built-in file twice (in the person's chain and the managed tier's) shadows nothing.
+    if (new Set(where.map((w) => w.replace(/ \[[^\]]*\]$/, "").replace(/^builtin:[^/]*\//, "builtin:"))).size < 2) continue;
     checks.push({
       level: "warn",
       text: `${target}: condition ${key} is shadowed: only the last runs: ${where.join(" < ")}`,

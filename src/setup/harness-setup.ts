@@ -3,6 +3,7 @@
 import { basename, join } from "node:path";
 import { isAgentihooksExecutable } from "../gate/exe-identity";
 import type { Target } from "../types";
+import type { FileChange } from "./apply";
 import type { Found } from "./hook-tree";
 import type { JsonObject } from "./json-file";
 
@@ -51,6 +52,18 @@ export interface HarnessSetup {
   readVersion?(ctx: SetupContext): { version?: string };
   /** true when what is left holds nothing but an empty skeleton: a file init created can be removed. */
   isEmpty(config: JsonObject): boolean;
+  /** A harness configured by a script file of ours, not a JSON file (Cline's hook files). */
+  script?: ScriptSetup;
+}
+
+/** How init, uninit and doctor handle a harness whose registration is a script file agentihooks owns. */
+export interface ScriptSetup {
+  /** Returns the view of the script at `path` that `find` reads ({} when it is missing). */
+  read(path: string): JsonObject;
+  /** Returns the change that writes the script for `spec`, or undefined when it is already so. */
+  register(path: string, spec: HookSpec): FileChange | undefined;
+  /** Returns the change that removes the script when it is ours, or undefined. */
+  unregister(path: string, stopAt: string): FileChange | undefined;
 }
 
 /**

@@ -9,7 +9,7 @@ import { findGitRoot } from "../conditions/trust";
 import { AgentihooksError } from "../errors";
 import { homePaths } from "../state/home";
 import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";
-import { TARGETS, type Target } from "../types";
+import { TARGETS, type Target, targetHint, targetWords } from "../types";
 import { type FileChange, applyChanges, backupPath, readBackup, renderDryRun, restoreFromBackup } from "./apply";
 import { claudeSetup } from "./claude-config";
 import { readClaudeVersion, versionLine } from "./claude-version";
@@ -18,6 +18,7 @@ import { planCodexTrust } from "./codex-trust-plan";
 import { copilotSetup } from "./copilot-config";
 import { droidSetup } from "./droid-config";
 import { droidChecks } from "./droid-doctor";
+import { clineSetup } from "./cline-config";
 import { geminiSetup } from "./gemini-config";
 import { opencodePlugin, planPluginRemove, planPluginWrite } from "./opencode-plugin";
 import { qwenSetup } from "./qwen-config";
@@ -33,7 +34,7 @@ import type { FileOp } from "./write-all";
 
 /** The harnesses whose hooks go into a config file; OpenCode's go into a plugin file (opencode-plugin.ts). */
 export type ConfigTarget = Exclude<Target, "opencode">;
-export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, qwen: qwenSetup };
+export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, cline: clineSetup, qwen: qwenSetup };
 export const hasConfig = (t: Target): t is ConfigTarget => t !== "opencode";
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */
@@ -70,7 +71,7 @@ export function resolveSelf(env: Record<string, string | undefined>): string {
 export function parseTargets(flag: string | undefined): Target[] {
   const names = (flag || "all").toLowerCase().split(",").map((s) => s.trim()).filter(Boolean);
   if (names.includes("all")) return [...TARGETS];
-  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (claude, codex, copilot, gemini, opencode, droid, qwen or all)`);
+  for (const n of names) if (!(TARGETS as readonly string[]).includes(n)) throw new AgentihooksError("E_USAGE", `unknown target "${n}" (${targetWords("all")})`);
   return [...new Set(names)] as Target[];
 }
 
@@ -98,8 +99,9 @@ export function harnessTimeoutSec(env: Record<string, string | undefined>): numb
 export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: string): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
-  const file = readConfigFile(path);
   const spec = { exe, timeoutSec: harnessTimeoutSec(opts.env), scope: opts.scope, version: setup.readVersion?.(ctx).version, resident: opts.resident };
+  if (setup.script) return setup.script.register(path, spec);
+  const file = readConfigFile(path);
   const next = setup.add(file.value, spec, whereIn(path, file.text));
   if (file.exists && same(next, file.value)) return undefined;
   const after = renderConfig(next, file);
@@ -114,6 +116,7 @@ export function planRegister(setup: HarnessSetup, opts: SetupOptions, exe: strin
 export function planUnregister(setup: HarnessSetup, opts: SetupOptions, strip?: (v: JsonObject) => JsonObject): FileChange | undefined {
   const ctx = setupContext(opts);
   const path = setup.configPath(opts.scope, ctx);
+  if (setup.script) return setup.script.unregister(path, opts.scope === "user" ? harnessDir(setup.target, ctx) : ctx.projectRoot);
   const file = readConfigFile(path);
   if (!file.exists) return undefined;
   const where = whereIn(path, file.text);
@@ -216,6 +219,9 @@ const OPENCODE_NOTE = "opencode: OpenCode loads the plugin when a session starts
 /** Droid 0.225's interactive CLI skips every hook, the user's own too, until the folder is trusted (its code). */
 const DROID_TRUST_NOTE =
   "droid: the interactive droid runs these hooks only in a folder the person trusted (its folder-trust prompt); droid exec runs them everywhere";
+/** Cline's one blocking answer stops the whole task, and its reason is not shown to the model (measured live). */
+const CLINE_DENY_NOTE =
+  "cline: a deny stops Cline's whole task before the tool runs; the reason goes to ~/.cline/data/logs/cline.log, not to the model";
 
 export interface InitOptions extends SetupOptions {
   profiles?: string[];
@@ -243,8 +249,7 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
     // the fix first: one line is capped at 500 characters, and the folders' paths can be long
-    const cli = TARGETS.join(", ");
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here: name one with --target ${[...TARGETS, "all"].join("|")} (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no ${cli} is on PATH)`);
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here: name one with --target ${targetHint("all")} (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no ${targetWords()} is on PATH)`);
   }
   return { targets, skipped };
 }
@@ -282,6 +287,7 @@ export function runInit(options: InitOptions): string[] {
   if (opts.targets.includes("opencode")) lines.push(OPENCODE_NOTE);
   // hooks kept in settings.json stop loading once hooks.json exists: say so at once, not only in doctor
   if (opts.targets.includes("droid")) lines.push(DROID_TRUST_NOTE, ...droidChecks([opts.scope], ctx).filter((c) => c.level === "warn").map((c) => `${c.text} (${c.fix})`));
+  if (opts.targets.includes("cline")) lines.push(CLINE_DENY_NOTE);
   return [...lines, ...version, ...sandbox, ...skipped, ...npxNote(exe)];
 }
 

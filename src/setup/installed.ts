@@ -5,6 +5,7 @@ import { accessSync, constants, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Target } from "../types";
 import { droidHome } from "./droid-config";
+import { clineHome } from "./cline-config";
 import { geminiHome } from "./gemini-config";
 import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
 import { opencodeHome } from "./opencode-plugin";
@@ -16,12 +17,13 @@ export function harnessDir(target: Target, ctx: SetupContext): string {
   if (target === "gemini") return geminiHome(ctx);
   if (target === "opencode") return opencodeHome(ctx);
   if (target === "droid") return droidHome(ctx);
+  if (target === "cline") return clineHome(ctx);
   if (target === "qwen") return qwenHome(ctx);
   return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
 }
 
 /** The CLI each harness installs. */
-const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", qwen: "qwen" };
+const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", cline: "cline", qwen: "qwen" };
 
 const isDir = (path: string) => {
   try {

@@ -151,7 +151,7 @@ describe("the parser follows citty's grammar", () => {
     expectUsageError(runFresh(["conditions", "set", "--matcher", "bash"]), /missing --name/);
     expectUsageError(runFresh(["link"]), /missing DIR/);
     expectUsageError(runFresh(["init", "--scope", "projct"]), /--scope must be user or project, not "projct" \(did you mean project\?\)/);
-    expectUsageError(runFresh(["init", "--target"]), /--target needs a value \(claude, codex, copilot, gemini, opencode, droid, qwen or all\)/);
+    expectUsageError(runFresh(["init", "--target"]), /--target needs a value \(claude, codex, copilot, gemini, opencode, droid, cline, qwen or all\)/);
     expectUsageError(runFresh(["init", "dry-run"]), /unexpected word "dry-run": it takes no words \(did you mean --dry-run\?\)/);
   });
 

@@ -39,6 +39,7 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   mkdirSync(join(home, ".config", "opencode"), { recursive: true, mode: 0o700 });
   writeFileSync(join(home, ".config", "opencode", "opencode.json"), '{\n  "$schema": "https://opencode.ai/config.json",\n  "theme": "dark"\n}\n');
   mkdirSync(join(home, ".factory"), { mode: 0o700 }); // Factory Droid installed, never configured
+  mkdirSync(join(home, ".cline"), { mode: 0o700 }); // Cline installed, never configured
   mkdirSync(join(home, ".qwen"), { mode: 0o700 });
   writeFileSync(join(home, ".qwen", "settings.json"), '{\n  "model": { "name": "qwen3-coder-plus" }\n}\n');
   const before = tree(home);

@@ -17,6 +17,7 @@ describe("detectTarget from the payload", () => {
     ["Gemini SessionStart, its transcript folder", { hook_event_name: "SessionStart", timestamp: "2026-12-02T05:25:18.443Z", transcript_path: "/h/.gemini/tmp/w/chats/s.jsonl", source: "startup" }, "gemini"],
     ["OpenCode plugin, tool.execute.before", { hook_event_name: "tool.execute.before", session_id: "ses_1", tool_name: "bash", tool_input: {} }, "opencode"],
     ["OpenCode plugin, chat.message", { hook_event_name: "chat.message", session_id: "ses_1", prompt: "hi" }, "opencode"],
+    ["Cline tool_call (its hookName and ISO timestamp are not Copilot's)", { clineVersion: "", hookName: "tool_call", timestamp: "2026-12-02T07:53:23.850Z", taskId: "t" }, "cline"],
     ["Qwen PreToolUse, its transcript folder (Claude's names plus a timestamp)", { hook_event_name: "PreToolUse", timestamp: "2026-12-02T07:21:26.282Z", transcript_path: "/h/.qwen/projects/-w/chats/s.jsonl", tool_name: "run_shell_command" }, "qwen"],
     ["not an object", [1, 2], "claude"],
     ["nothing", undefined, "claude"],

@@ -46,6 +46,7 @@ const TARGETS: [string, string][] = [
   ["copilot", "preToolUse"],
   ["opencode", "tool.execute.before"],
   ["droid", "PreToolUse"],
+  ["cline", "PreToolUse"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 

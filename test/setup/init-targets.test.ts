@@ -44,7 +44,7 @@ describe("init without --target: only the harnesses installed here", () => {
     const before = snapshot(sb.root);
     const r = ah(sb, ["init"], { ...sb.env, PATH: "/usr/bin:/bin" });
     expect(r.exitCode).toBe(1);
-    expect(r.stderr).toStartWith("agentihooks: no harness is installed here: name one with --target claude|codex|copilot|gemini|opencode|droid|qwen|all (");
+    expect(r.stderr).toStartWith("agentihooks: no harness is installed here: name one with --target claude|codex|copilot|gemini|opencode|droid|cline|qwen|all (");
     expect(r.stderr.trim().split("\n")).toHaveLength(1);
     expect(snapshot(sb.root)).toEqual(before);
   });

@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64", qwen: "@qwen-code/qwen-code" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64", cline: "cline", qwen: "@qwen-code/qwen-code" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -32,6 +32,8 @@ export function cliPath(harness: Harness): string {
     opencode: [join(nm, "opencode-linux-x64/bin/opencode"), join(nm, "opencode-linux-x64-baseline/bin/opencode")],
     // Droid's launcher package links its platform binary at postinstall; the binary is the CLI
     droid: [join(nm, "@factory/cli-linux-x64/bin/droid")],
+    // Cline's launcher is a node script that finds this native (Bun) binary
+    cline: [join(nm, "@cline/cli-linux-x64/bin/cline"), join(nm, ".bin/cline")],
     qwen: [join(nm, ".bin/qwen")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
@@ -56,6 +58,8 @@ export interface RunOptions {
   cwd?: string;
   /** Seconds before the CLI is killed (default 90). */
   timeoutSec?: number;
+  /** Cline: the model name the provider offers (default mock-model; a GPT-like name gets apply_patch). */
+  model?: string;
   /** Names this run in capture records (LIVE_CAPTURE). */
   label?: string;
 }
@@ -127,6 +131,12 @@ const LAUNCH: Record<Harness, Launch> = {
       env: { FACTORY_AIRGAP_ENABLED: "1" },
     };
   },
+  cline: (world, model, o) => {
+    configureCline(world, model, o.model);
+    // act mode with every tool auto-approved is the default; --json prints one event per line
+    // a one-word prompt that names a subcommand's neighbour ("go") is refused as an unknown command
+    return { argv: [cliPath("cline"), "--json", ...(o.args ?? []), o.prompt ?? "do the task"], env: {} };
+  },
   qwen: (world, model, o) => {
     configureQwen(world);
     return {
@@ -158,6 +168,18 @@ export function configureDroid(world: World, model: MockModel): void {
   const settings = existsSync(path) ? JSON.parse(readFileSync(path, "utf8")) : {};
   settings.customModels = [{ model: DROID_MODEL, displayName: "Mock", baseUrl: model.url, apiKey: "dummy", provider: "anthropic", maxOutputTokens: 4096 }];
   world.write(path, `${JSON.stringify(settings, null, 2)}\n`, 0o600);
+}
+
+/**
+ * Points Cline at the mock: an OpenAI-compatible provider in its provider settings (what
+ * `cline auth -p openai-compatible -b URL` writes; without `updatedAt` Cline replaces the whole file
+ * with its own default provider, and then fails to reach a network). A model name without "gpt" gets Cline's `editor`
+ * tool; a GPT-like one gets `apply_patch` instead.
+ */
+export function configureCline(world: World, model: MockModel, name = "mock-model"): void {
+  const settings = { provider: "openai-compatible", apiKey: "dummy", model: name, baseUrl: `${model.url}/v1` };
+  const providers = { version: 1, lastUsedProvider: "openai-compatible", modes: {}, providers: { "openai-compatible": { settings, updatedAt: new Date().toISOString(), tokenSource: "manual" } } };
+  world.write(join(world.home, ".cline", "data", "settings", "providers.json"), `${JSON.stringify(providers, null, 2)}\n`, 0o600);
 }
 
 /**
