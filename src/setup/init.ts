@@ -248,8 +248,9 @@ function chooseTargets(opts: InitOptions, ctx: SetupContext): { targets: Target[
   const targets = opts.targets.filter((t) => installedBy(t, ctx) !== undefined);
   const skipped = opts.targets.filter((t) => !targets.includes(t)).map((t) => skippedLine(t, ctx));
   if (!targets.length) {
-    // the fix first: one line is capped at 500 characters, and the folders' paths can be long
-    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here: name one with --target ${targetHint("all")} (${opts.targets.map((t) => harnessDir(t, ctx)).join(", ")} do not exist, and no ${targetWords()} is on PATH)`);
+    // folders under the home as `~/...`: the line must stay short enough to be read whole (errors.ts caps it)
+    const dirs = opts.targets.map((t) => harnessDir(t, ctx).replace(`${ctx.home}/`, "~/"));
+    throw new AgentihooksError("E_NO_HARNESS", `no harness is installed here (${dirs.join(", ")} do not exist, and no ${targetWords()} is on PATH): name one with --target ${targetHint("all")}`);
   }
   return { targets, skipped };
 }

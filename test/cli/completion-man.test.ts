@@ -3,6 +3,7 @@
 import { describe, expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { TARGETS } from "../../src/types";
 import { run, tempDir } from "../helpers";
 import { allCommands } from "./help-walk";
 
@@ -69,7 +70,7 @@ _files() { print -r -- files; }`;
     const complete = (...words: string[]) => shell(["zsh", "-f", "-c", `${stubs}\nsource ${file}\nwords=(${words.map((w) => `'${w}'`).join(" ")}); CURRENT=${words.length}; _agentihooks`])[0]?.split(" ");
     expect(complete("agentihooks", "conditions", "")).toEqual(expect.arrayContaining(["list", "explain", "test"]));
     expect(complete("agentihooks", "init", "--")).toEqual(expect.arrayContaining(["--dry-run", "--target", "--no-mcp", "--json"]));
-    expect(complete("agentihooks", "init", "--target", "")).toEqual(["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen", "all"]);
+    expect(complete("agentihooks", "init", "--target", "")).toEqual([...TARGETS, "all"]);
     expect(complete("agentihooks", "conditions", "lint", "")).toEqual(["files"]);
     expect(complete("agentihooks", "completion", "")).toEqual(["bash", "zsh", "fish"]);
   });
@@ -82,7 +83,7 @@ describe.skipIf(!has("fish"))("fish", () => {
     const complete = (line: string) => shell(["fish", "--no-config", "-c", `source ${file}; complete -C '${line}'`]).map((l) => l.split("\t")[0]);
     expect(complete("agentihooks conditions ")).toEqual(expect.arrayContaining(["list", "explain", "test", "lint"]));
     expect(complete("agentihooks init --dr")).toEqual(["--dry-run"]);
-    expect(complete("agentihooks init --target ")).toEqual(["all", "claude", "cline", "codex", "copilot", "droid", "gemini", "opencode", "qwen"]);
+    expect(complete("agentihooks init --target ")).toEqual(["all", ...TARGETS].sort()); // fish sorts
     for (const c of COMMANDS.filter((x) => x.path.length)) {
       const offered = complete(`agentihooks ${c.path.join(" ")} --`);
       for (const o of c.options) expect({ command: c.path.join(" "), option: o, offered: offered.includes(o) }).toEqual({ command: c.path.join(" "), option: o, offered: true });

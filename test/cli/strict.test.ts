@@ -5,6 +5,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, readdirSync, lstatSync, statSync } from "node:fs";
 import { join } from "node:path";
+import { targetWords } from "../../src/types";
 import { run, sandbox, type Sandbox } from "../helpers";
 import { allCommands } from "./help-walk";
 
@@ -151,7 +152,7 @@ describe("the parser follows citty's grammar", () => {
     expectUsageError(runFresh(["conditions", "set", "--matcher", "bash"]), /missing --name/);
     expectUsageError(runFresh(["link"]), /missing DIR/);
     expectUsageError(runFresh(["init", "--scope", "projct"]), /--scope must be user or project, not "projct" \(did you mean project\?\)/);
-    expectUsageError(runFresh(["init", "--target"]), /--target needs a value \(claude, codex, copilot, gemini, opencode, droid, cline, qwen or all\)/);
+    expectUsageError(runFresh(["init", "--target"]), new RegExp(`--target needs a value \\(${targetWords("all")}\\)`));
     expectUsageError(runFresh(["init", "dry-run"]), /unexpected word "dry-run": it takes no words \(did you mean --dry-run\?\)/);
   });
 
