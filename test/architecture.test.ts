@@ -147,5 +147,11 @@ describe("no import cycles", () => {
 test("the graph walk sees the hook's modules (the checks above are not vacuous)", () => {
   const { files } = staticGraph(join(SRC, "hook-command.ts"));
   const names = [...files].map((f) => f.slice(SRC.length + 1));
-  for (const f of ["pipeline.ts", "harness/registry.ts", "conditions/catalog.ts", "shell/analyze.ts", "run/spawn.ts"]) expect(names).toContain(f);
+  for (const f of ["pipeline.ts", "harness/registry.ts", "conditions/catalog.ts", "shell/analyze.ts", "state/hook-log.ts"]) expect(names).toContain(f);
+});
+
+test("a call with no match loads no runner, command facts or presets (require()d once something matched)", () => {
+  const { files } = staticGraph(join(SRC, "hook-command.ts"));
+  const names = [...files].map((f) => f.slice(SRC.length + 1));
+  for (const f of ["run/parallel.ts", "run/spawn.ts", "run/runner.ts", "run/interpreters.ts", "facts/facts.ts", "rules/preset.ts", "conditions/file-check.ts"]) expect(names).not.toContain(f);
 });
