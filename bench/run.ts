@@ -115,8 +115,8 @@ function buildFloor(): string {
  * entry 22), and the floor is always a freshly written file.
  */
 let subject = BIN;
-function freshCopy(bin: string): string {
-  const copy = join(mkdirTemp("subject"), "agentihooks");
+function freshCopy(bin: string, folder = "subject"): string {
+  const copy = join(mkdirTemp(folder), "agentihooks");
   copyFileSync(bin, copy);
   chmodSync(copy, 0o755);
   return copy;
@@ -137,7 +137,7 @@ function noMatch(floor: Cmd): void {
   const sub = hookCmd(h);
   check(sub, "no match", silentNoMatch);
   // --vs: the other build in the same rounds, on the same home (each build keeps its own index file)
-  const other: Cmd | undefined = VS ? { ...sub, argv: [freshCopy(VS), "hook"] } : undefined;
+  const other: Cmd | undefined = VS ? { ...sub, argv: [freshCopy(VS, "vs"), "hook"] } : undefined;
   if (other) check(other, "no match (--vs build)", silentNoMatch);
   const [f, s, o] = interleave(other ? [floor, sub, other] : [floor, sub]);
   if (!cacheFiles(h).length) throw new Error("no match: the condition cache was never written (not a hot-cache figure)");
