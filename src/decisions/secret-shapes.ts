@@ -61,7 +61,7 @@ export function findSecrets(text: string): SecretMatch[] {
       found.push({ kind: shape.kind, start, end: start + secret.length });
     }
   }
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  if (found.length > 1) found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretMatch[] = [];
   for (const f of found) {
     const last = merged[merged.length - 1];
