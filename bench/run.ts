@@ -1,9 +1,11 @@
 // `make bench`: the hook's cost per tool call as ratios against a floor measured in the same run.
 // Every timed figure alternates the floor and the subject (and flips their order each round), so drift
 // on a noisy machine hits both alike; medians over RUNS runs after WARMUP unmeasured ones.
-//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers,resident]     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks)
+//   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers,resident] [--vs EXECUTABLE]
+//     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks). --vs times another build's no-match call in the
+//     same rounds (floor, subject and it interleaved), so two builds are compared on one machine state.
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
-import { cpus } from "node:os";
+import { cpus, loadavg } from "node:os";
 import { join, resolve } from "node:path";
 import { analyze } from "../src/shell/analyze";
 import { loadCorpus } from "./corpus";
@@ -18,6 +20,7 @@ if (!BUILD_FLAGS.includes("--compile")) throw new Error("bench: cannot read BUIL
 const RUNS = Number(flag("--runs") ?? 40);
 const WARMUP = 5;
 const ONLY = flag("--only")?.split(",");
+const VS = flag("--vs") ? resolve(flag("--vs") as string) : undefined;
 
 interface Cmd {
   argv: string[];
@@ -113,8 +116,8 @@ function buildFloor(): string {
  * entry 22), and the floor is always a freshly written file.
  */
 let subject = BIN;
-function freshCopy(bin: string): string {
-  const copy = join(mkdirTemp("subject"), "agentihooks");
+function freshCopy(bin: string, folder = "subject"): string {
+  const copy = join(mkdirTemp(folder), "agentihooks");
   copyFileSync(bin, copy);
   chmodSync(copy, 0o755);
   return copy;
@@ -134,9 +137,13 @@ function noMatch(floor: Cmd): void {
   const h = makeHome("small", 8);
   const sub = hookCmd(h);
   check(sub, "no match", silentNoMatch);
-  const [f, s] = interleave([floor, sub]);
+  // --vs: the other build in the same rounds, on the same home (each build keeps its own index file)
+  const other: Cmd | undefined = VS ? { ...sub, argv: [freshCopy(VS, "vs"), "hook"] } : undefined;
+  if (other) check(other, "no match (--vs build)", silentNoMatch);
+  const [f, s, o] = interleave(other ? [floor, sub, other] : [floor, sub]);
   if (!cacheFiles(h).length) throw new Error("no match: the condition cache was never written (not a hot-cache figure)");
   ratioRow("no-match", "no match (8 conditions, hot cache)", s.ms, median(f.ms), "floor", 1.25);
+  if (o) ratioRow("no-match-vs", `no match, --vs ${VS}`, o.ms, median(f.ms), "floor", 1.25);
   const rss = median(s.rss) / 2 ** 20;
   const floorRss = median(f.rss) / 2 ** 20;
   rows.push({ id: "rss", figure: "peak RSS, no match", value: round(rss, 1), unit: "MB", reference: round(floorRss, 1), referenceLabel: "floor", ratio: round(rss / floorRss), target: "<= 1.2x", pass: rss / floorRss <= 1.2 });
@@ -275,7 +282,7 @@ async function main(): Promise<void> {
   } finally {
     cleanup();
   }
-  const order = ["no-match", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node", "resident-no-match", "resident-no-match-command", "resident-default", "resident-default-command"];
+  const order = ["no-match", "no-match-vs", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node", "resident-no-match", "resident-no-match-command", "resident-default", "resident-default-command"];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   printTable();
   const results = {
@@ -285,12 +292,14 @@ async function main(): Promise<void> {
     cpus: cpus().length,
     cpu: cpus()[0]?.model,
     runs: RUNS,
+    vs: VS,
+    loadavg: loadavg().map((l) => round(l)),
     warmup: WARMUP,
     seconds: round((performance.now() - started) / 1000, 1),
     figures: rows,
   };
   writeFileSync(join(import.meta.dir, "results.json"), `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\n${results.seconds} s; ${RUNS} runs per figure after ${WARMUP} warm-up; bench/results.json written`);
+  console.log(`\n${results.seconds} s; ${RUNS} runs per figure after ${WARMUP} warm-up; load average ${results.loadavg.join(" ")}; bench/results.json written`);
 }
 
 await main();

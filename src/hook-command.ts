@@ -1,7 +1,6 @@
 // `agentihooks hook [--target T] [--event NAME]`: read one payload, answer in the harness's format.
 // Fail closed: a PreToolUse payload that cannot be understood is denied. Everything is caught here;
 // no stack trace ever reaches the harness.
-import { closest } from "./did-you-mean";
 import { escapeControls } from "./control-chars";
 import { oneLine, PayloadError } from "./errors";
 import { detectTarget } from "./harness/detect";
@@ -28,7 +27,9 @@ function parseFlags(argv: string[]): HookFlags | string {
     const eq = argv[i].indexOf("=");
     const [name, inline] = eq > 0 ? [argv[i].slice(0, eq), argv[i].slice(eq + 1)] : [argv[i], undefined];
     if (!HOOK_FLAGS.includes(name)) {
-      const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]); // main.ts routes --help to the CLI
+      // loaded for a bad registration only; main.ts routes --help to the CLI
+      const { closest } = require("./did-you-mean") as typeof import("./did-you-mean");
+      const near = closest(name.startsWith("-") ? name : `--${name}`, [...HOOK_FLAGS, "--help"]);
       const what = name.startsWith("-") ? `unknown option ${name}` : `unexpected word "${name}"`;
       return `${what}${near ? ` (did you mean ${near}?)` : ""}; expected --target ${targetHint()}, --event NAME (see agentihooks hook --help)`;
     }

@@ -4,15 +4,11 @@ import { type Config, readConfig } from "./config";
 import { type Catalog, loadCatalog } from "./conditions/catalog";
 import { findManagedRoot, isManagedSource, managedRunnerProblem } from "./conditions/managed-root";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
-import { fileProblem } from "./conditions/file-check";
 import { selectConditions } from "./conditions/select";
 import type { Subject } from "./conditions/matcher";
 import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
 import { applyPolicy } from "./policy";
-import { runConditions } from "./run/parallel";
-import { factsOfAnalysis, type LineFacts } from "./facts/facts";
-import { presetOf } from "./rules/preset";
-import { NO_RUNNER, runnerFor } from "./run/runner";
+import type { LineFacts } from "./facts/facts";
 import { type ShellAnalysis, analyze } from "./shell/analyze";
 import { STAGES, type StageContext } from "./stages";
 import { homeDir, homePaths } from "./state/home";
@@ -104,6 +100,12 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     /** Runs `matched` on payload `p` and returns their outcomes in execution order. */
     const cat = catalog;
     const judge = async (p: Payload, matched: Condition[]): Promise<Outcome[]> => {
+      // Loaded only when something matched: a call with no match never evaluates the runners, the
+      // command facts or the presets (each module's first evaluation costs start-up time).
+      const { fileProblem } = require("./conditions/file-check") as typeof import("./conditions/file-check");
+      const { runConditions } = require("./run/parallel") as typeof import("./run/parallel");
+      const { presetOf } = require("./rules/preset") as typeof import("./rules/preset");
+      const { NO_RUNNER, runnerFor } = require("./run/runner") as typeof import("./run/runner");
       const facts = lazyFacts(ctx.programs(p), p, env);
       // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose
       // interpreter is missing or refused cannot run either (run/interpreters.ts). Rules files and
@@ -251,6 +253,7 @@ function lazyFacts(a: Analysis | undefined, p: Payload, env: Record<string, stri
   let facts: LineFacts | undefined;
   return () => {
     if (facts || !a || !("commands" in a)) return facts;
+    const { factsOfAnalysis } = require("./facts/facts") as typeof import("./facts/facts");
     return (facts = factsOfAnalysis(a as ShellAnalysis, { cwd: p.cwd || process.cwd(), home: userHome(env) }));
   };
 }

@@ -147,5 +147,16 @@ describe("no import cycles", () => {
 test("the graph walk sees the hook's modules (the checks above are not vacuous)", () => {
   const { files } = staticGraph(join(SRC, "hook-command.ts"));
   const names = [...files].map((f) => f.slice(SRC.length + 1));
-  for (const f of ["pipeline.ts", "harness/registry.ts", "conditions/catalog.ts", "shell/analyze.ts", "run/spawn.ts"]) expect(names).toContain(f);
+  for (const f of ["pipeline.ts", "harness/registry.ts", "conditions/catalog.ts", "shell/analyze.ts", "state/hook-log.ts"]) expect(names).toContain(f);
+});
+
+test("a call with no match loads no runner, facts, presets, gate file, enforcement counters or shell-quote", () => {
+  // each is require()d where it is needed: loading a module costs start-up time by its size
+  const { files, packages } = staticGraph(join(SRC, "hook-command.ts"));
+  const names = [...files].map((f) => f.slice(SRC.length + 1));
+  const lazy = ["run/parallel.ts", "run/spawn.ts", "run/runner.ts", "run/interpreters.ts", "facts/facts.ts", "rules/preset.ts", "conditions/file-check.ts"];
+  lazy.push("gate/gate-file.ts", "state/atomic.ts", "enforcement/counters.ts", "enforcement/deliver.ts", "enforcement/banner.ts", "harness/join-argv.ts");
+  lazy.push("did-you-mean.ts"); // a bad registration only
+  for (const f of lazy) expect(names).not.toContain(f);
+  expect([...packages].filter((p) => p.startsWith("shell-quote"))).toEqual([]);
 });

@@ -3,7 +3,7 @@
 // asks (redacted by default), and no record grows past a bound whatever the payload held.
 import type { PipelineResult } from "../pipeline";
 import type { HookCall, Target } from "../types";
-import { redactValue } from "./secret-shapes";
+import { redactText } from "./secret-shapes";
 
 export type InputMode = "full" | "redacted" | "hash" | "none";
 export const INPUT_MODES: readonly InputMode[] = ["full", "redacted", "hash", "none"];
@@ -28,16 +28,23 @@ const DECISION_RANK: Record<string, number> = { deny: 3, ask: 2, allow: 1 };
 export function recordInput(input: unknown, mode: InputMode): unknown {
   if (mode === "none" || input === undefined) return undefined;
   if (mode === "hash") return { sha256: new Bun.CryptoHasher("sha256").update(JSON.stringify(input) ?? "").digest("hex") };
-  return bounded(mode === "full" ? input : redactValue(input), 0);
+  return bounded(input, 0, mode === "redacted");
 }
 
-function bounded(value: unknown, depth: number): unknown {
-  if (typeof value === "string") return value.length > MAX_STRING ? `${value.slice(0, MAX_STRING)}… [${value.length} chars]` : value;
+/**
+ * Returns the value cut to the record's bounds, each string kept redacted first (then cut, so a
+ * secret across the cut is still masked). One walk: redacting the whole input first walked it twice.
+ */
+function bounded(value: unknown, depth: number, redact: boolean): unknown {
+  if (typeof value === "string") {
+    const text = redact ? redactText(value) : value;
+    return text.length > MAX_STRING ? `${text.slice(0, MAX_STRING)}… [${text.length} chars]` : text;
+  }
   if (value === null || typeof value !== "object") return value;
   if (depth > 8) return "[nested too deep]";
-  if (Array.isArray(value)) return value.slice(0, 64).map((v) => bounded(v, depth + 1));
+  if (Array.isArray(value)) return value.slice(0, 64).map((v) => bounded(v, depth + 1, redact));
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value).slice(0, 64)) out[k] = bounded(v, depth + 1);
+  for (const [k, v] of Object.entries(value).slice(0, 64)) out[k] = bounded(v, depth + 1, redact);
   return out;
 }
 

@@ -7,26 +7,33 @@ export interface SecretShape {
   pattern: RegExp;
   /** The capture group holding the secret itself (0: the whole match). */
   group?: number;
+  /**
+   * Literal text every match holds (one of them), looked for in the lower-cased text when the pattern
+   * ignores case: a text holding none is not searched. Running a regular expression the first time
+   * costs ~0.03 ms each (14 on every hook call's record); an `includes` costs next to nothing.
+   */
+  needles: string[];
 }
 
 export const SECRET_SHAPES: SecretShape[] = [
-  { kind: "private-key", pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g },
-  { kind: "aws-access-key-id", pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![A-Z0-9])/g },
-  { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g },
-  { kind: "gitlab-token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g },
-  { kind: "slack-token", pattern: /\bxox[baprse]-[A-Za-z0-9-]{10,}/g },
-  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g },
-  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{32,}/g },
-  { kind: "stripe-key", pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/g },
-  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}/g },
-  { kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}/g },
-  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g },
-  { kind: "bearer", pattern: /\b(?:Bearer|Basic|token)\s+([A-Za-z0-9._~+/=-]{16,})/g, group: 1 },
-  { kind: "url-password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@/gi, group: 1 },
+  { kind: "private-key", pattern: /-----BEGIN (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----[\s\S]*?(?:-----END (?:[A-Z0-9]+ )*PRIVATE KEY(?: BLOCK)?-----|$)/g, needles: ["PRIVATE KEY"] },
+  { kind: "aws-access-key-id", pattern: /(?<![A-Z0-9])(?:AKIA|ASIA|ABIA|ACCA)[0-9A-Z]{16}(?![A-Z0-9])/g, needles: ["AKIA", "ASIA", "ABIA", "ACCA"] },
+  { kind: "github-token", pattern: /\b(?:gh[pousr]_[A-Za-z0-9]{36,}|github_pat_[A-Za-z0-9_]{22,})/g, needles: ["ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"] },
+  { kind: "gitlab-token", pattern: /\bglpat-[A-Za-z0-9_-]{20,}/g, needles: ["glpat-"] },
+  { kind: "slack-token", pattern: /\bxox[baprse]-[A-Za-z0-9-]{10,}/g, needles: ["xox"] },
+  { kind: "anthropic-key", pattern: /\bsk-ant-[A-Za-z0-9_-]{20,}/g, needles: ["sk-ant-"] },
+  { kind: "openai-key", pattern: /\bsk-(?:proj-|svcacct-)?[A-Za-z0-9_-]{32,}/g, needles: ["sk-"] },
+  { kind: "stripe-key", pattern: /\b[rs]k_(?:live|test)_[A-Za-z0-9]{16,}/g, needles: ["k_live_", "k_test_"] },
+  { kind: "google-api-key", pattern: /\bAIza[0-9A-Za-z_-]{35}/g, needles: ["AIza"] },
+  { kind: "npm-token", pattern: /\bnpm_[A-Za-z0-9]{36}/g, needles: ["npm_"] },
+  { kind: "jwt", pattern: /\beyJ[A-Za-z0-9_-]{8,}\.eyJ[A-Za-z0-9_-]{8,}\.[A-Za-z0-9_-]{8,}/g, needles: ["eyJ"] },
+  { kind: "bearer", pattern: /\b(?:Bearer|Basic|token)\s+([A-Za-z0-9._~+/=-]{16,})/g, group: 1, needles: ["Bearer", "Basic", "token"] },
+  { kind: "url-password", pattern: /\b[a-z][a-z0-9+.-]*:\/\/[^\s:/@'"]+:([^\s@/'"]+)@/gi, group: 1, needles: ["://"] },
   {
     kind: "assignment",
     pattern: /\b[A-Za-z0-9_.-]*(?:secret|token|passw(?:or)?d|passwd|api[_-]?key|access[_-]?key|private[_-]?key|credentials?)[A-Za-z0-9_.-]*["']?\s*[:=]\s*["']?([^\s"'&;|]{6,})/gi,
     group: 1,
+    needles: ["secret", "token", "passw", "api", "access", "private", "credential"],
   },
 ];
 
@@ -39,16 +46,22 @@ export interface SecretMatch {
 /** Returns every secret found in `text`, by position, overlapping matches merged into the first. */
 export function findSecrets(text: string): SecretMatch[] {
   const found: SecretMatch[] = [];
+  let lower: string | undefined;
   for (const shape of SECRET_SHAPES) {
-    shape.pattern.lastIndex = 0;
-    for (const m of text.matchAll(shape.pattern)) {
+    const haystack = shape.pattern.ignoreCase ? (lower ??= text.toLowerCase()) : text;
+    if (!shape.needles.some((n) => haystack.includes(n))) continue;
+    // exec, not matchAll: the first matchAll of a process costs ~0.2 ms
+    const pattern = shape.pattern;
+    pattern.lastIndex = 0;
+    for (let m = pattern.exec(text); m; m = pattern.exec(text)) {
+      if (m[0] === "") pattern.lastIndex++;
       const secret = m[shape.group ?? 0];
       if (!secret) continue;
       const start = (m.index ?? 0) + m[0].indexOf(secret);
       found.push({ kind: shape.kind, start, end: start + secret.length });
     }
   }
-  found.sort((a, b) => a.start - b.start || b.end - a.end);
+  if (found.length > 1) found.sort((a, b) => a.start - b.start || b.end - a.end);
   const merged: SecretMatch[] = [];
   for (const f of found) {
     const last = merged[merged.length - 1];

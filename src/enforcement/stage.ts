@@ -5,10 +5,13 @@
 import type { Subject } from "../conditions/matcher";
 import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
-import { banner } from "./banner";
-import { type Counters, countersPath, dropCounters, readCounters, updateCounters } from "./counters";
-import { countCall, dueCounted, markSeen, matching, promptDue, relevant } from "./deliver";
+import type { Counters } from "./counters";
 import { type ActiveEnforcement, type Loaded, loadEnforcements } from "./store";
+
+// Loaded once an enforcement is active (or a session ends): a call with none never evaluates them.
+const counters = () => require("./counters") as typeof import("./counters");
+const due = () => require("./deliver") as typeof import("./deliver");
+const banner = (e: ActiveEnforcement["entry"]) => (require("./banner") as typeof import("./banner")).banner(e);
 
 /** One load per pipeline run: a Copilot batch asks once per payload. */
 const loadedFor = new WeakMap<StageContext, Map<string, Loaded>>();
@@ -38,6 +41,8 @@ function subjectOf(payload: Payload, ctx: StageContext): Subject {
 
 /** Start and prompt: every plain entry, and remember them as shown. */
 function atPrompt(active: ActiveEnforcement[], sid: string, ctx: StageContext): string[] {
+  const { countersPath, readCounters, updateCounters } = counters();
+  const { markSeen, promptDue } = due();
   const plain = promptDue(active);
   if (!plain.length) return [];
   const unseen = plain.some((a) => !readCounters(countersPath(ctx.home, sid)).seen.includes(a.entry.id));
@@ -47,31 +52,33 @@ function atPrompt(active: ActiveEnforcement[], sid: string, ctx: StageContext): 
 
 /** Counts the call; returns the due ids (undefined when the counters were busy). */
 function count(active: ActiveEnforcement[], hit: Set<string>, sid: string, key: string | undefined, ctx: StageContext, atPre: boolean) {
-  const due = updateCounters(ctx.home, sid, (c: Counters) => {
+  const { countCall } = due();
+  const ids = counters().updateCounters(ctx.home, sid, (c: Counters) => {
     if (atPre) c.pre_seen = true;
-    const ids = countCall(c, active, hit);
-    if (key !== undefined) c.pending[key] = ids;
-    return ids;
+    const counted = countCall(c, active, hit);
+    if (key !== undefined) c.pending[key] = counted;
+    return counted;
   });
-  if (due === undefined) ctx.note("enforcements: session counters stayed locked; this call was not counted");
-  return due;
+  if (ids === undefined) ctx.note("enforcements: session counters stayed locked; this call was not counted");
+  return ids;
 }
 
 /** PostToolUse on a harness without pre context: deliver what its PreToolUse found due. */
 function afterCall(active: ActiveEnforcement[], hit: Set<string>, sid: string, key: string, ctx: StageContext): string[] {
+  const { countersPath, readCounters } = counters();
   const c = readCounters(countersPath(ctx.home, sid));
   const pending = c.pending[key];
   if (pending) return pending;
   // No PreToolUse was ever counted in this session (the harness does not send it): count here instead.
   if (!c.pre_seen) return count(active, hit, sid, undefined, ctx, false) ?? [];
   // Pre was counted but left no record for this call: read the counters without incrementing.
-  return dueCounted(c, active, hit);
+  return due().dueCounted(c, active, hit);
 }
 
 function deliver(call: HookCall, payload: Payload, ctx: StageContext): string[] {
   const sid = typeof payload.session_id === "string" ? payload.session_id : "";
   if (ctx.step === "end") {
-    dropCounters(ctx.home, sid);
+    counters().dropCounters(ctx.home, sid);
     return [];
   }
   const tool = ctx.step === "pre" || ctx.step === "post" || ctx.step === "fail";
@@ -81,13 +88,14 @@ function deliver(call: HookCall, payload: Payload, ctx: StageContext): string[] 
   const { active } = load(call, payload, ctx);
   if (!active.length) return [];
   if (!tool) return atPrompt(active, sid, ctx);
+  const { matching, relevant } = due();
   const hit = matching(active, subjectOf(payload, ctx));
   if (!relevant(active, hit)) return [];
   const key = payload.tool_use_id ? String(payload.tool_use_id) : "_last";
   if (atPost) return banners(active, afterCall(active, hit, sid, key, ctx));
-  const due = count(active, hit, sid, ctx.capabilities.preContext ? undefined : key, ctx, true);
+  const dueIds = count(active, hit, sid, ctx.capabilities.preContext ? undefined : key, ctx, true);
   // Without a pre context channel the banners would be dropped here; PostToolUse delivers them.
-  return due && ctx.capabilities.preContext ? banners(active, due) : [];
+  return dueIds && ctx.capabilities.preContext ? banners(active, dueIds) : [];
 }
 
 export const enforcementStage: Stage = {

@@ -41,7 +41,8 @@ export class LineState {
     this.cwds = [scope.cwd];
     this.unknown = shellWrites(command, commands);
     // `${x:=v}` and `${x=v}` give x the value v where x was unset
-    for (const m of command.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=([^}]*)\}/g)) this.bindSafely(m[1], () => this.patterns({ text: m[2], raw: m[2], flags: 1 }));
+    // (looked for only in a line holding `${`: the first matchAll of a process costs ~0.2 ms)
+    if (command.includes("${")) for (const m of command.matchAll(/\$\{([A-Za-z_][A-Za-z0-9_]*):?=([^}]*)\}/g)) this.bindSafely(m[1], () => this.patterns({ text: m[2], raw: m[2], flags: 1 }));
     for (const [name, words] of forHeaders(command)) this.bindSafely(name, () => words.flatMap((w) => this.patterns(w)));
     for (const c of commands) {
       const fold = caseFolds(c);

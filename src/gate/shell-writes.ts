@@ -48,7 +48,7 @@ export function shellWrites(command: string, commands: readonly CommandInfo[]): 
     else if (DECLARERS.has(c.program)) declared(c, out, add);
   }
   // `${x:=v}`, `${x=v}` assign; arithmetic (`((x=1))`, `$((x++))`, `let`) assigns the names it changes
-  for (const m of command.matchAll(/\$\{#?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g)) out.names.add(m[1]);
+  if (command.includes("${")) for (const m of command.matchAll(/\$\{#?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g)) out.names.add(m[1]);
   if (/\(\(|\$\[|\blet\b/.test(command)) {
     for (const m of command.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:\+\+|--|(?:[-+*/%&|^]|<<|>>)?=(?!=))|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
       out.names.add(m[1] ?? m[2]);

@@ -8,9 +8,11 @@
 import type { ShellAnalysis } from "../shell/analyze";
 import type { Stage, StageContext } from "../stage-context";
 import type { HookCall, Payload } from "../types";
-import { armGate, closeGate, gateMessage, gateState, personMessage } from "./gate-file";
 import type { PathScope } from "./paths";
 import { conditionWrite } from "./write-guard";
+
+/** The gate file's code, loaded when it is needed: a call that touches nothing protected never reads it. */
+const gateFile = () => require("./gate-file") as typeof import("./gate-file");
 
 /** Returns the deny reason for a PreToolUse call that would change conditions while the gate is closed. */
 function guard(call: HookCall, payload: Payload, ctx: StageContext) {
@@ -26,6 +28,7 @@ function guard(call: HookCall, payload: Payload, ctx: StageContext) {
   if (analysis && (analysis.programs.includes("git") || analysis.programs.includes("gh"))) rememberClones(String(input.command), analysis, scope, ctx);
   const what = conditionWrite({ toolName: tool, rawToolName: call.batch.length > 1 ? undefined : call.rawToolName, input, scope, analysis });
   if (!what) return undefined;
+  const { gateMessage, gateState, personMessage } = gateFile();
   if (what.personOnly) return { decision: "deny" as const, reason: personMessage(what.what) };
   const gate = gateState(ctx.home, payload.session_id, ctx.config.strictModes);
   if (gate.record) return undefined;
@@ -58,7 +61,7 @@ function badCommand(command: unknown): string | undefined {
 /** Arms or closes the gate on the turn's edges; returns a context line when it was just armed. */
 function context(call: HookCall, payload: Payload, ctx: StageContext): string[] {
   if (call.event === "Stop" || call.event === "SessionEnd") {
-    closeGate(ctx.home, payload.session_id);
+    gateFile().closeGate(ctx.home, payload.session_id);
     return [];
   }
   if (call.event !== "UserPromptSubmit") return [];
@@ -71,18 +74,18 @@ function context(call: HookCall, payload: Payload, ctx: StageContext): string[] 
   });
   const phrase = typeof payload.prompt === "string" ? findArmingPhrase(payload.prompt, names) : undefined;
   if (!phrase || !payload.session_id) {
-    closeGate(ctx.home, payload.session_id);
+    gateFile().closeGate(ctx.home, payload.session_id);
     return [];
   }
   const { startedByHarness } = require("./provenance") as typeof import("./provenance");
   const origin = startedByHarness(call.target);
   if (!origin.ok) {
-    closeGate(ctx.home, payload.session_id);
+    gateFile().closeGate(ctx.home, payload.session_id);
     ctx.note(`the condition gate stays closed: ${origin.why}`);
     return [];
   }
   try {
-    armGate(ctx.home, payload.session_id, payload.prompt as string);
+    gateFile().armGate(ctx.home, payload.session_id, payload.prompt as string);
   } catch (err) {
     ctx.note(`cannot open the condition gate: ${(err as Error).message}`);
     return [];

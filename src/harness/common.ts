@@ -142,9 +142,8 @@ export function guardNormalize<T>(run: () => T): T {
 
 /** Returns the argv list as one shell-quoted command string (`["ls","a b"]` -> `ls 'a b'`). */
 export function joinArgv(argv: readonly unknown[]): string {
-  // loaded on use: only Codex's argv form needs it, and its set-up costs every hook call otherwise
-  const { quote } = require("shell-quote") as typeof import("shell-quote");
-  return quote(argv.map((word) => (typeof word === "string" ? word : String(word))));
+  // loaded on use: only Codex's argv form needs it, and its bytes cost every hook call otherwise
+  return (require("./join-argv") as typeof import("./join-argv")).joinArgv(argv);
 }
 
 /** Returns a tool argument value as an object: JSON text is parsed; other text is a raw body (apply_patch). */
