@@ -110,7 +110,7 @@ function commandStrings(value: unknown, under = false, out: string[] = []): stri
 
 /**
  * The files a command line names: each word with a `/` (after `~` and the variables a harness sets for
- * its hooks), and each bare word that is a file in the project folder. More names than the line runs
+ * its hooks), and each bare file name with an extension that is a file in the project folder. More names than the line runs
  * only protect more; a program found on PATH is not the agent's to write in the first place.
  */
 function namedFiles(line: string, vars: Record<string, string>, projectDir: string): string[] {
@@ -119,7 +119,10 @@ function namedFiles(line: string, vars: Record<string, string>, projectDir: stri
     let word = m[0].replace(/^\$\{?(\w+)\}?/, (all, name: string) => vars[name] ?? all);
     if (word === "~" || word.startsWith("~/")) word = vars.HOME + word.slice(1);
     if (word.startsWith("$")) continue;
-    const path = word.includes("/") ? resolve(projectDir, word) : isFile(join(projectDir, word)) ? join(projectDir, word) : undefined;
+    // a bare word counts only when it is a file name with an extension (`node hook.js`): an argument
+    // like `--target codex` is no file, even where the project happens to hold one of that name
+    const bare = !word.includes("/") && /^[\w.-]+\.[A-Za-z0-9]+$/.test(word);
+    const path = word.includes("/") ? resolve(projectDir, word) : bare && isFile(join(projectDir, word)) ? join(projectDir, word) : undefined;
     // a folder named in a line (`cd DIR && ...`) is where the program runs, not the program
     if (path && !/^\/(?:dev|proc|sys)(?:\/|$)/.test(path) && !isDir(path)) out.push(path);
   }

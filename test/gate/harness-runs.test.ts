@@ -17,13 +17,15 @@ writeFile(statusScript, "#!/bin/sh\necho ok\n", 0o755);
 writeFile(otherHook, "#!/bin/sh\nexit 0\n", 0o755);
 writeFile(join(repo, "scripts", "notify.sh"), "#!/bin/sh\n", 0o755);
 writeFile(join(repo, "scripts", "build.sh"), "#!/bin/sh\n", 0o755);
+writeFile(join(repo, "claude"), "#!/bin/sh\n", 0o755); // a file named like a word of a registration (`--target claude`)
+writeFile(join(repo, "lint.sh"), "#!/bin/sh\n", 0o755);
 const CLAUDE_SETTINGS = {
   theme: "dark",
   permissions: { allow: [] },
   statusLine: { type: "command", command: `${statusScript} --short` },
   hooks: {
     PreToolUse: [{ hooks: [{ type: "command", command: BIN, args: ["hook", "--target", "claude"] }] }],
-    PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "bash ~/.claude/hooks/lint-on-save.sh" }] }],
+    PostToolUse: [{ matcher: "Edit", hooks: [{ type: "command", command: "bash ~/.claude/hooks/lint-on-save.sh" }, { type: "command", command: "sh lint.sh" }] }],
   },
 };
 writeFile(join(userHome, ".claude", "settings.json"), JSON.stringify(CLAUDE_SETTINGS, null, 2));
@@ -76,6 +78,7 @@ const SHELL_DENIED: Record<string, string[]> = {
     "echo evil > ~/.claude/hooks/lint-on-save.sh",
     "echo evil > scripts/notify.sh",
     "cd scripts && echo evil > notify.sh",
+    "echo evil > lint.sh",
   ],
 };
 
@@ -86,6 +89,8 @@ const SHELL_ALLOWED = [
   "echo ok > notes.md",
   "cat ~/bin/status.sh",
   "echo x > /dev/null",
+  "python3 claude",
+  "echo ok > claude",
 ];
 
 describe("shell lines, gate closed", () => {
