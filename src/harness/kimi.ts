@@ -1,5 +1,6 @@
 // Kimi Code: Claude's event names and tool names (FetchURL aside: Bash, Read, Write, Edit, Glob, Grep, mcp__<server>__<tool>)
-// in a snake_case payload with `client_type` and `tool_call_id`; its file tools name the file `path`.
+// in a snake_case payload with `client_type` and `tool_call_id`; its file tools name the file `path`,
+// and UserPromptSubmit's `prompt` is a list of content parts.
 // What Kimi Code 2.1.0 does with each answer, read from its bundle and measured in e2e/live/kimi.live.ts:
 // - PreToolUse: exit 2 blocks with stderr as the reason the model gets; stdout's
 //   `hookSpecificOutput.permissionDecision: "deny"` blocks too. Nothing else is read: no allow, no ask,
@@ -66,10 +67,20 @@ function emit(event: EventName, effect: Effect): Answer {
   return render(OUTPUT, event, effect, capabilities.contextLimit);
 }
 
+/** Kimi sends the prompt as its content parts ([{type: "text", text}, ...]): the text parts, joined. */
+function promptText(prompt: unknown): unknown {
+  if (!Array.isArray(prompt)) return prompt;
+  return prompt
+    .filter((p): p is Obj => isRecord(p) && p.type === "text" && typeof p.text === "string")
+    .map((p) => p.text)
+    .join("\n");
+}
+
 function normalize(raw: Record<string, unknown>, eventHint?: string): HookCall {
   return guardNormalize(() => {
     if (!isRecord(raw)) throw new PayloadError("payload is not a JSON object");
     const event = resolveEvent(EVENT_NAMES.kimi, raw.hook_event_name, eventHint);
+    if (event === "UserPromptSubmit") raw = { ...raw, prompt: promptText(raw.prompt) };
     const payload = validatePayload(raw, event);
     const rawToolName = payload.tool_name;
     if (TOOL_EVENTS.has(event)) shapeTool(payload);
