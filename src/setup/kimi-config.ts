@@ -6,14 +6,13 @@
 // person's hooks unchanged and ours exactly, or nothing is written.
 // Kimi runs `command` with `shell: true` and lets a call through on any exit but 0 and 2 (a missing
 // executable is sh's 127), so the PreToolUse command turns any other exit into a deny (fail closed).
-import { readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { AgentihooksError } from "../errors";
 import type { FileChange } from "./apply";
 import { parseToml, tomlString } from "./codex-mcp";
 import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, type SetupContext, shellQuote } from "./harness-setup";
 import type { JsonObject } from "./json-file";
-import { PLAIN } from "./text-form";
+import { PLAIN, readTextFile, type TextForm } from "./text-form";
 
 /** The events registered: the guard, the prompt and stop (both can block), and the observed ones. */
 const EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "Stop"] as const;
@@ -44,12 +43,11 @@ function ourExe(h: unknown): string | undefined {
   return isAgentihooksPath(first.word) ? first.word : undefined;
 }
 
-/** Returns the file's text, or undefined when there is none. */
-function readText(path: string): string | undefined {
+/** Returns the file's decoded text (no BOM, LF) and its form, or undefined when there is none. */
+function readText(path: string): { text: string; form: TextForm } | undefined {
   try {
-    return readFileSync(path, "utf8");
+    return readTextFile(path);
   } catch (err) {
-    if (["ENOENT", "ENOTDIR"].includes((err as NodeJS.ErrnoException).code ?? "")) return undefined;
     throw new AgentihooksError("E_CONFIG", `${path}: cannot read it (${(err as Error).message})`);
   }
 }
@@ -113,14 +111,16 @@ function check(path: string, after: string, theirs: Hook[], want: Hook[]): void 
 
 /** The JSON view find reads: `{hooks: {<event>: {command}}}` for our tables, else {}. */
 function read(path: string): JsonObject {
-  const text = readText(path);
+  const text = readText(path)?.text;
   if (text === undefined) return {};
   const ours = hooksOf(parseToml(text, path), path).filter((h) => ourExe(h) !== undefined);
   return ours.length ? { hooks: Object.fromEntries(ours.map((h) => [String(h.event), { command: String(h.command) }])) } : {};
 }
 
 function plan(path: string, spec: HookSpec | undefined, stopAt: string): FileChange | undefined {
-  const before = readText(path);
+  const file = readText(path);
+  const before = file?.text;
+  const form = file?.form ?? PLAIN;
   const hooks = before === undefined ? [] : hooksOf(parseToml(before, path), path);
   const theirs = hooks.filter((h) => ourExe(h) === undefined);
   const kept = before === undefined ? "" : withoutOurs(before).replace(/\n*$/, "");
@@ -128,13 +128,13 @@ function plan(path: string, spec: HookSpec | undefined, stopAt: string): FileCha
     if (theirs.length === hooks.length) return undefined;
     check(path, kept, theirs, []);
     const empty = kept.trim() === "";
-    return { path, before: before ?? "", existed: true, after: empty ? null : `${kept}\n`, form: PLAIN, backup: false, stopAt, note: `kimi: removed agentihooks' hooks from ${path}` };
+    return { path, before: before ?? "", existed: true, after: empty ? null : `${kept}\n`, form, backup: false, stopAt, note: `kimi: removed agentihooks' hooks from ${path}` };
   }
   const after = `${kept === "" ? "" : `${kept}\n\n`}${ourTables(spec)}\n`;
   if (after === before) return undefined;
   const want = EVENTS.map((event) => ({ event, command: kimiCommand(spec.exe, event), timeout: Math.min(600, Math.max(1, Math.ceil(spec.timeoutSec))) }));
   check(path, after, theirs, want);
-  return { path, before: before ?? "", existed: before !== undefined, after, form: PLAIN, mode: 0o600, backup: before !== undefined, note: `kimi: registered agentihooks in ${path}` };
+  return { path, before: before ?? "", existed: before !== undefined, after, form, mode: 0o600, backup: before !== undefined, note: `kimi: registered agentihooks in ${path}` };
 }
 
 function register(path: string, spec: HookSpec): FileChange | undefined {

@@ -47,6 +47,18 @@ describe("kimi init / uninit", () => {
     expect(readFileSync(configFile(sb), "utf8")).toBe(EXISTING);
   });
 
+  test("a config.toml with a BOM and CRLF line endings keeps both, and uninit gives back its bytes", () => {
+    const sb = sandbox();
+    const crlf = `\uFEFF${EXISTING.replace(/\n/g, "\r\n")}`;
+    writeFile(configFile(sb), crlf);
+    expect(ah(sb, ["init", "--target", "kimi"]).exitCode).toBe(0);
+    const text = readFileSync(configFile(sb), "utf8");
+    expect([text.startsWith(crlf), /[^\r]\n/.test(text)]).toEqual([true, false]);
+    expect(hooksIn(configFile(sb))).toHaveLength(7);
+    expect(ah(sb, ["uninit", "--target", "kimi", "--remove-backups"]).exitCode).toBe(0);
+    expect(readFileSync(configFile(sb), "utf8")).toBe(crlf);
+  });
+
   test("a config.toml init created is removed by uninit; KIMI_CODE_HOME moves it", () => {
     const sb = sandbox();
     expect(ah(sb, ["init", "--target", "kimi"]).exitCode).toBe(0);
