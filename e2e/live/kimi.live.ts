@@ -58,10 +58,11 @@ describe("kimi: control and deny after init, doctor", () => {
     expect([ran("denied"), ran("nested")]).toEqual([false, false]);
   });
   test("the deny's reason reaches the model", () => expect(saw(r(), "[condition pre-bash.mkdir-deny.sh] mkdir is not allowed here"), describeRun(r())).toBe(true));
-  test("every event kimi -p fired ran without an error", () => {
+  test("every event kimi -p fired ran without an error (SessionStart, UserPromptSubmit, PreToolUse, PostToolUse, Stop)", () => {
     const log = hookLog(s.world());
     expect(log.filter((l) => l.error)).toEqual([]);
-    expect(new Set(log.map((l) => l.event))).toContain("PreToolUse");
+    const events = new Set(log.map((l) => l.event));
+    expect(["SessionStart", "UserPromptSubmit", "PreToolUse", "PostToolUse", "Stop"].filter((e) => !events.has(e))).toEqual([]);
   });
   test("doctor finds no problem in what init wrote", () => {
     const d = s.world().agentihooks(["doctor", "--json"], { allowFail: true });
