@@ -10,6 +10,7 @@
 // - UserPromptSubmit: exit 2 stops the prompt; an exit-0 stdout (or its JSON `message`) reaches the
 //   model as a <hook_result>.
 // - Stop: exit 2 (or a deny) makes the agent go on with the reason, once per turn.
+// - SessionStart's answer is not read; PermissionRequest is not registered (init: setup/kimi-config.ts).
 import { isAbsolute, resolve } from "node:path";
 import { PayloadError } from "../errors";
 import type { Answer, Capabilities, Effect, EventName, HookCall, Payload } from "../types";
