@@ -1,7 +1,7 @@
 # agentihooks: build the native executable and test it.
 #   make          install dependencies (npm ci) and build dist/agentihooks
 #   make test     unit + integration + e2e tests against the compiled executable
-#   make test-live  the live suite: the real Claude Code, Codex, Copilot, Gemini, Factory Droid and Qwen Code CLIs (e2e/live/README.md)
+#   make test-live  the live suite: the real Claude Code, Codex, Copilot, Gemini, Factory Droid, Qwen Code and Kimi Code CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
 #   make fuzz N=1000000  the big differential run of the shell analysis against the real bash (test/shell/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/

@@ -1,8 +1,8 @@
 // The shared vocabulary of one hook call. This file imports nothing, so every layer may depend on it.
 
 /** The harnesses agentihooks answers. */
-export type Target = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "cline" | "qwen";
-export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen"];
+export type Target = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "cline" | "qwen" | "kimi";
+export const TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen", "kimi"];
 
 /** The targets for a usage hint, `claude|codex|...` (with `extra` names after them, like "all"). */
 export const targetHint = (...extra: string[]): string => [...TARGETS, ...extra].join("|");

@@ -17,9 +17,10 @@ import { type Harness, makeWorld } from "./lib/world";
 /** The shell tool of each harness, and the variable its tool environment holds the session id in. */
 // Qwen Code's check is in qwen.live.ts (its CLI is installed apart while it is new).
 // Gemini CLI and Factory Droid are not here yet: the gate does not know them as harness processes
-// (src/gate/provenance.ts), and `droid exec` sends no UserPromptSubmit to arm it; Cline registers only PreToolUse. OpenCode's own check
+// (src/gate/provenance.ts), and `droid exec` sends no UserPromptSubmit to arm it; Cline registers only PreToolUse;
+// Kimi Code is not known there either (and init registers no MCP server for it). OpenCode's own check
 // is in opencode.live.ts (its tool environment names no session).
-const HARNESS: Record<Exclude<Harness, "gemini" | "opencode" | "droid" | "cline" | "qwen">, { tool: (cmd: string) => Step; session: string }> = {
+const HARNESS: Record<Exclude<Harness, "gemini" | "opencode" | "droid" | "cline" | "qwen" | "kimi">, { tool: (cmd: string) => Step; session: string }> = {
   claude: { tool: claudeBash, session: "CLAUDE_CODE_SESSION_ID" },
   codex: { tool: codexShell, session: "CODEX_THREAD_ID" },
   copilot: { tool: (cmd) => copilotBash(cmd), session: "COPILOT_AGENT_SESSION_ID" },

@@ -15,8 +15,8 @@ import { type Harness, makeWorld, recorder, type World } from "./lib/world";
 const REPO = resolve(import.meta.dir, "../..");
 const QUIET = { DISABLE_TELEMETRY: "1", CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1", COPILOT_OFFLINE: "true" };
 
-/** The harnesses with a plugin marketplace (Gemini CLI and Qwen Code have extensions instead, Factory Droid's and Cline's: not covered; OpenCode's plugin is written by init: opencode.live.ts). */
-type PluginHarness = Exclude<Harness, "gemini" | "opencode" | "droid" | "cline" | "qwen">;
+/** The harnesses with a plugin marketplace (Gemini CLI and Qwen Code have extensions instead, Factory Droid's, Cline's and Kimi Code's: not covered; OpenCode's plugin is written by init: opencode.live.ts). */
+type PluginHarness = Exclude<Harness, "gemini" | "opencode" | "droid" | "cline" | "qwen" | "kimi">;
 
 /** Each CLI's own commands: add the marketplace (a local folder), install the plugin from it. */
 const INSTALL: Record<PluginHarness, string[][]> = {

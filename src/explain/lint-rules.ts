@@ -28,7 +28,7 @@ export interface Finding {
 /**
  * Tool names after normalization (Claude's spelling, lowercased) each harness can send. Codex and
  * Copilot pass unmapped names through, so their own names for tools with no Claude twin are listed too.
- * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,cline,qwen}.ts.
+ * The source of truth for the mapped names is src/harness/{codex,copilot,gemini,opencode,droid,cline,qwen,kimi}.ts.
  */
 const TOOLS: Record<Target, ReadonlySet<string>> = {
   claude: new Set([
@@ -56,6 +56,7 @@ const TOOLS: Record<Target, ReadonlySet<string>> = {
     "askuserquestion", "skill", "exitplanmode", "enterplanmode", "save_memory", "lsp", "cron_create", "cron_list",
     "cron_delete", "task_create", "task_update", "task_list", "task_stop", "send_message", "monitor", "tool_search",
   ]),
+  kimi: new Set(["bash", "read", "write", "edit", "glob", "grep", "webfetch", "websearch", "agent", "askuserquestion", "tasklist", "taskoutput", "taskstop", "waitfor"]),
 };
 
 /** Returns the findings for these layers (lowest priority first), as the hook would load them. */

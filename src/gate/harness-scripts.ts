@@ -1,6 +1,6 @@
 // The files a harness's own configuration names as programs it runs outside any tool call: other
-// tools' hooks, Claude's statusLine and credential helpers, Codex's notify, Copilot's, Gemini's and
-// Qwen Code's hooks. Such a file runs with nobody judging it, so writing it is as good as writing the
+// tools' hooks, Claude's statusLine and credential helpers, Codex's notify, Copilot's, Gemini's,
+// Qwen Code's and Kimi Code's hooks. Such a file runs with nobody judging it, so writing it is as good as writing the
 // registration that names it: each is protected as "harness". Read only when the gate checks a path a
 // call writes (never on a call that writes nothing), once per call.
 import { readdirSync, readFileSync, statSync } from "node:fs";
@@ -34,7 +34,7 @@ const memo = callMemo<string, ScriptRoot[]>();
 export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
   const env = scope.env ?? {};
   const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.QWEN_PROJECT_DIR || scope.cwd;
-  const key = [scope.userHome, projectDir, env.CLAUDE_CONFIG_DIR, env.CODEX_HOME, env.COPILOT_HOME, env.FACTORY_HOME_OVERRIDE, env.QWEN_HOME].join("\0");
+  const key = [scope.userHome, projectDir, env.CLAUDE_CONFIG_DIR, env.CODEX_HOME, env.COPILOT_HOME, env.FACTORY_HOME_OVERRIDE, env.QWEN_HOME, env.KIMI_CODE_HOME].join("\0");
   const hit = memo.get(key);
   if (hit) return hit;
   const claude = env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude");
@@ -42,6 +42,7 @@ export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
   const copilot = env.COPILOT_HOME || join(scope.userHome, ".copilot");
   const factory = join(env.FACTORY_HOME_OVERRIDE || scope.userHome, ".factory");
   const qwen = env.QWEN_HOME ? resolve(env.QWEN_HOME) : join(scope.userHome, ".qwen");
+  const kimi = env.KIMI_CODE_HOME ? resolve(env.KIMI_CODE_HOME) : join(scope.userHome, ".kimi-code");
   const files = [
     join(claude, "settings.json"),
     join(claude, "settings.local.json"),
@@ -57,6 +58,7 @@ export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
     ...["hooks.json", "settings.json", "settings.local.json"].flatMap((f) => [join(factory, f), join(projectDir, ".factory", f)]),
     join(qwen, "settings.json"),
     join(projectDir, ".qwen", "settings.json"),
+    join(kimi, "config.toml"),
     ...jsonFilesIn(join(copilot, "hooks")),
     ...jsonFilesIn(join(projectDir, ".github", "hooks")),
   ];

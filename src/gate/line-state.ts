@@ -22,7 +22,7 @@ const MAX_CWDS = 8;
 const MAX_UNION = 32;
 
 /** Variables whose value the hook's own environment gives (the tool's shell has the same ones). */
-const ENV_VARS = new Set(["HOME", "AGENTIHOOKS_HOME", "TMPDIR", "USER", "LOGNAME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "QWEN_HOME", "XDG_CONFIG_HOME", "CLAUDE_PROJECT_DIR", "SHELL"]);
+const ENV_VARS = new Set(["HOME", "AGENTIHOOKS_HOME", "TMPDIR", "USER", "LOGNAME", "CODEX_HOME", "CLAUDE_CONFIG_DIR", "COPILOT_HOME", "QWEN_HOME", "KIMI_CODE_HOME", "XDG_CONFIG_HOME", "CLAUDE_PROJECT_DIR", "SHELL"]);
 
 export class LineState {
   cwds: string[];

@@ -63,6 +63,9 @@ const DROID_FILES: [string, boolean][] = [
   ["hooks.json", false], ["hooks", true], ["settings.json", false], ["settings.local.json", false], ["mcp.json", false], ["plugins", true],
 ];
 
+/** Kimi Code's `.kimi-code/`: config.toml (its [[hooks]]), its MCP servers, and plugins (which bring hooks). */
+const KIMI_FILES: [string, boolean][] = [["config.toml", false], ["mcp.json", false], ["plugins", true]];
+
 export const TEMPLATES: Template[] = [
   { segs: [".claude", "conditions"], under: true, kind: "layer" },
   ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
@@ -96,6 +99,7 @@ export const TEMPLATES: Template[] = [
   { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
   { segs: [".qwen", "extensions"], under: true, kind: "harness" },
   { segs: [".qwen", "agents"], under: true, kind: "harness" },
+  ...KIMI_FILES.map(([name, under]) => ({ segs: [".kimi-code", name], under, kind: "harness" as const })),
 ];
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
@@ -107,7 +111,7 @@ export interface PathScope {
   userHome: string;
   /** AGENTIHOOKS_HOME. */
   home: string;
-  /** The hook's environment (CODEX_HOME, CLAUDE_CONFIG_DIR, COPILOT_HOME, QWEN_HOME, variables of a command line). */
+  /** The hook's environment (CODEX_HOME, CLAUDE_CONFIG_DIR, COPILOT_HOME, QWEN_HOME, KIMI_CODE_HOME, variables of a command line). */
   env?: Record<string, string | undefined>;
   /** The running executable. */
   exe?: string;
@@ -161,7 +165,7 @@ function isLink(path: string): boolean {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.CLINE_DIR, env.QWEN_HOME].join("\0");
+  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.CLINE_DIR, env.QWEN_HOME, env.KIMI_CODE_HOME].join("\0");
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -219,6 +223,7 @@ export function protectedRoots(scope: PathScope): Root[] {
   under(env.CLINE_DIR || join(userHome, ".cline"), [["hooks", true, "harness"]]);
   under(join(userHome, "Documents", "Cline"), [["Hooks", true, "harness"]]);
   under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
+  under(env.KIMI_CODE_HOME || join(userHome, ".kimi-code"), KIMI_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);

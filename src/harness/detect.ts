@@ -93,6 +93,7 @@ export const EVENT_NAMES: Readonly<Record<Target, Readonly<Record<string, EventN
   droid: IDENTITY, // Factory Droid uses Claude's names for the events it has
   cline: CLINE_EVENTS,
   qwen: IDENTITY, // Qwen Code uses Claude's event names
+  kimi: IDENTITY, // Kimi Code uses Claude's event names
 };
 
 /** Returns `value` as a Target when it names one (case-insensitive), else undefined. */
@@ -133,6 +134,7 @@ const FINGERPRINTS: ReadonlyArray<[(raw: Record<string, unknown>) => boolean, Ta
   [(raw) => typeof raw.hook_event_name === "string" && Object.hasOwn(OPENCODE_EVENTS, raw.hook_event_name), "opencode"],
   [isDroid, "droid"],
   [isQwen, "qwen"],
+  [(raw) => "client_type" in raw, "kimi"], // Kimi Code sends client_type on every event
   [(raw) => "toolName" in raw || "sessionId" in raw || "toolCalls" in raw || "hookName" in raw, "copilot"],
   [(raw) => "timestamp" in raw, "copilot"],
 ];

@@ -18,7 +18,7 @@ export const stateSchema = {
     disabled: { type: "array", items: { type: "string", minLength: 1 } },
     targets: {
       type: "object",
-      propertyNames: { enum: ["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen", "global"] },
+      propertyNames: { enum: ["claude", "codex", "copilot", "gemini", "opencode", "droid", "cline", "qwen", "kimi", "global"] },
       additionalProperties: {
         type: "object",
         properties: {

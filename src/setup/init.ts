@@ -21,6 +21,7 @@ import { droidChecks } from "./droid-doctor";
 import { clineSetup } from "./cline-config";
 import { geminiSetup } from "./gemini-config";
 import { opencodePlugin, planPluginRemove, planPluginWrite } from "./opencode-plugin";
+import { kimiSetup } from "./kimi-config";
 import { qwenSetup } from "./qwen-config";
 import type { HarnessSetup, Scope, SetupContext } from "./harness-setup";
 import { harnessDir, installedBy, onPath, skippedLine } from "./installed";
@@ -34,7 +35,7 @@ import type { FileOp } from "./write-all";
 
 /** The harnesses whose hooks go into a config file; OpenCode's go into a plugin file (opencode-plugin.ts). */
 export type ConfigTarget = Exclude<Target, "opencode">;
-export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, cline: clineSetup, qwen: qwenSetup };
+export const SETUPS: Record<ConfigTarget, HarnessSetup> = { claude: claudeSetup, codex: codexSetup, copilot: copilotSetup, gemini: geminiSetup, droid: droidSetup, cline: clineSetup, qwen: qwenSetup, kimi: kimiSetup };
 export const hasConfig = (t: Target): t is ConfigTarget => t !== "opencode";
 
 /** Seconds the harness waits on top of CONDITIONS_TIMEOUT_SEC: our own timeout must fire first. */

@@ -8,6 +8,7 @@ import { droidHome } from "./droid-config";
 import { clineHome } from "./cline-config";
 import { geminiHome } from "./gemini-config";
 import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
+import { kimiHome } from "./kimi-config";
 import { opencodeHome } from "./opencode-plugin";
 import { qwenHome } from "./qwen-config";
 
@@ -19,11 +20,12 @@ export function harnessDir(target: Target, ctx: SetupContext): string {
   if (target === "droid") return droidHome(ctx);
   if (target === "cline") return clineHome(ctx);
   if (target === "qwen") return qwenHome(ctx);
+  if (target === "kimi") return kimiHome(ctx);
   return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
 }
 
 /** The CLI each harness installs. */
-const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", cline: "cline", qwen: "qwen" };
+const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", cline: "cline", qwen: "qwen", kimi: "kimi" };
 
 const isDir = (path: string) => {
   try {

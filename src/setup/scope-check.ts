@@ -45,7 +45,7 @@ export function checkHome(home: string): void {
 }
 
 /** The variables that move a folder init and uninit write in (each harness's, and agentihooks' own). */
-const HOME_VARS = ["AGENTIHOOKS_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME", "FACTORY_HOME_OVERRIDE", "QWEN_HOME"] as const;
+const HOME_VARS = ["AGENTIHOOKS_HOME", "CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME", "FACTORY_HOME_OVERRIDE", "QWEN_HOME", "KIMI_CODE_HOME"] as const;
 
 /** Throws when one of HOME_VARS is not valid UTF-8 (it reaches us with U+FFFD in it, as HOME would). */
 export function checkHomeVars(env: Record<string, string | undefined>): void {

@@ -31,6 +31,9 @@ const CLAUDE_SETTINGS = {
 writeFile(join(userHome, ".claude", "settings.json"), JSON.stringify(CLAUDE_SETTINGS, null, 2));
 writeFile(join(userHome, ".codex", "config.toml"), 'model = "x"\nnotify = ["bash", "scripts/notify.sh"]\n\n[mcp_servers.agentihooks]\ncommand = "/opt/agentihooks"\nargs = ["mcp"]\n');
 writeFile(join(userHome, ".gemini", "settings.json"), JSON.stringify({ ui: { theme: "x" }, hooks: { BeforeTool: [{ matcher: ".*", hooks: [{ type: "command", command: BIN }] }] } }, null, 2));
+const kimiHook = join(userHome, "bin", "kimi-audit.sh");
+writeFile(kimiHook, "#!/bin/sh\nexit 0\n", 0o755);
+writeFile(join(userHome, ".kimi-code", "config.toml"), '[[hooks]]\nevent = "PostToolUse"\ncommand = "sh ~/bin/kimi-audit.sh"\n');
 const agent = join(repo, ".claude", "agents", "reviewer.md");
 writeFile(agent, "---\nname: reviewer\ndescription: reviews code\n---\nYou review code.\n");
 writeFile(join(repo, ".mcp.json"), JSON.stringify({ mcpServers: {} }));
@@ -121,6 +124,7 @@ const FILE_DENIED: [string, () => RunResult][] = [
   ["the sandbox settings", () => pre("Edit", { file_path: settings, old_string: '"theme": "dark"', new_string: '"theme": "dark", "sandbox": {"enabled": false}' })],
   ["the referenced status script", () => pre("Write", { file_path: statusScript, content: "curl evil" })],
   ["another tool's hook script", () => pre("Write", { file_path: otherHook, content: "curl evil" })],
+  ["a script Kimi Code's config.toml runs", () => pre("Write", { file_path: kimiHook, content: "curl evil" })],
   ["Gemini's hooks", () => pre("Write", { file_path: join(userHome, ".gemini", "settings.json"), content: '{"ui":{"theme":"x"}}' })],
   ["TOML notify", () => tomlEdit(`notify = ["sh", "/tmp/x"]`)],
   ["TOML quoted hooks table", () => tomlEdit('["hooks".PreToolUse]\ncommand = "x"')],

@@ -170,6 +170,9 @@ const SHELL_DENIED: Record<string, string[]> = {
     "echo '{}' > ~/.qwen/settings.json",
     "sed -i /hooks/d .qwen/settings.json",
     "rm -rf ~/.qwen",
+    "echo > ~/.kimi-code/config.toml",
+    "sed -i /hooks/d ~/.kimi-code/config.toml",
+    "rm -rf ~/.kimi-code/plugins",
   ],
   "the executable and a layer repository's git": [
     `cp /tmp/evil ${BIN}`,
@@ -327,6 +330,9 @@ const FILE_DENIED: [string, string, Record<string, unknown>][] = [
   ["qwen", "edit", { file_path: join(userHome, ".qwen", "settings.json"), old_string: '"model"', new_string: '"disableAllHooks": true, "model"' }],
   ["qwen", "edit", { file_path: join(repo, ".qwen", "settings.json"), old_string: '"hooks": {', new_string: '"env": {"CONDITIONS_ENABLED": "false"}, "hooks": {' }],
   ["qwen", "write_file", { file_path: join(repo, "sub", ".qwen", "settings.json"), content: '{"hooks":{}}' }],
+  // Kimi Code's config.toml ([[hooks]] tables), by its own tool names and `path`
+  ["kimi", "Write", { path: join(userHome, ".kimi-code", "config.toml"), content: "" }],
+  ["kimi", "Edit", { path: join(userHome, ".kimi-code", "config.toml"), old_string: "[[hooks]]", new_string: "[[nohooks]]" }],
   // Codex's apply_patch, as Codex parses it: headers trimmed, Move to, CRLF, several files
   ["codex", "apply_patch", { command: patch("*** Add File: .agentihooks/conditions/y.sh", "+x") }],
   ["codex", "apply_patch", { command: patch("   *** Add File: .agentihooks/conditions/y.sh", "+x") }],
@@ -369,6 +375,7 @@ const FILE_ALLOWED: [string, string, Record<string, unknown>][] = [
 function fileCall(h: string, tool: string, input: Record<string, unknown>): RunResult {
   if (h === "copilot") return hook({ sessionId: "closed", timestamp: 1, cwd: repo, toolName: tool, toolArgs: input }, { env, event: "preToolUse" });
   if (h === "qwen") return hook({ session_id: "closed", cwd: repo, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input }, { env, target: "qwen", event: "PreToolUse" });
+  if (h === "kimi") return hook({ session_id: "closed", cwd: repo, hook_event_name: "PreToolUse", client_type: "cli", tool_name: tool, tool_input: input, tool_call_id: "c" }, { env });
   const p = { session_id: "closed", cwd: repo, hook_event_name: "PreToolUse", tool_name: tool, tool_input: input };
   return hook(h === "codex" ? { ...p, turn_id: "t", transcript_path: null } : p, { env });
 }

@@ -19,6 +19,7 @@ describe("detectTarget from the payload", () => {
     ["OpenCode plugin, chat.message", { hook_event_name: "chat.message", session_id: "ses_1", prompt: "hi" }, "opencode"],
     ["Cline tool_call (its hookName and ISO timestamp are not Copilot's)", { clineVersion: "", hookName: "tool_call", timestamp: "2026-12-02T07:53:23.850Z", taskId: "t" }, "cline"],
     ["Qwen PreToolUse, its transcript folder (Claude's names plus a timestamp)", { hook_event_name: "PreToolUse", timestamp: "2026-12-02T07:21:26.282Z", transcript_path: "/h/.qwen/projects/-w/chats/s.jsonl", tool_name: "run_shell_command" }, "qwen"],
+    ["Kimi PreToolUse, its client_type", { hook_event_name: "PreToolUse", session_id: "s", cwd: "/w", client_type: "cli", tool_name: "Bash", tool_input: { command: "ls" }, tool_call_id: "c" }, "kimi"],
     ["not an object", [1, 2], "claude"],
     ["nothing", undefined, "claude"],
   ];

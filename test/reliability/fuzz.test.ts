@@ -47,6 +47,7 @@ const TARGETS: [string, string][] = [
   ["opencode", "tool.execute.before"],
   ["droid", "PreToolUse"],
   ["cline", "PreToolUse"],
+  ["kimi", "PreToolUse"],
 ];
 const OTHER_EVENTS = ["PostToolUse", "SessionStart", "UserPromptSubmit", "Stop", "Notification", "postToolUse", "agentStop", "sessionStart"];
 

@@ -65,7 +65,7 @@ describe("profile use", () => {
     expect(configs(sb)).toEqual(before);
     expect(hook(push, { env: sb.env }).exitCode).toBe(0); // no default profile in claude's chain now
     const all = ah(sb, ["profile", "use", "default,extra"]);
-    expect(all.stdout).toBe("claude: profiles extra -> default,extra\ncodex: profiles default -> default,extra\ncopilot: profiles none -> default,extra\ngemini: profiles none -> default,extra\nopencode: profiles none -> default,extra\ndroid: profiles none -> default,extra\ncline: profiles none -> default,extra\nqwen: profiles none -> default,extra\n");
+    expect(all.stdout).toBe("claude: profiles extra -> default,extra\ncodex: profiles default -> default,extra\ncopilot: profiles none -> default,extra\ngemini: profiles none -> default,extra\nopencode: profiles none -> default,extra\ndroid: profiles none -> default,extra\ncline: profiles none -> default,extra\nqwen: profiles none -> default,extra\nkimi: profiles none -> default,extra\n");
     for (const t of ["claude", "codex", "copilot"]) expect(stateOf(sb).targets[t].profiles).toEqual(["default", "extra"]);
     expect(hook(push, { env: sb.env }).exitCode).toBe(2);
   });
@@ -104,7 +104,7 @@ describe("unlink --force, then the fix it prints", () => {
     const ls = claudeBash("ls", sb.repo);
     expect(hook(ls, { env: sb.env }).exitCode).toBe(0);
     const r = ah(sb, ["unlink", "--force"]);
-    expect(r.stdout).toContain("denied: every tool call of claude, codex, copilot, gemini, opencode, droid, cline, qwen: the profile chain names team");
+    expect(r.stdout).toContain("denied: every tool call of claude, codex, copilot, gemini, opencode, droid, cline, qwen, kimi: the profile chain names team");
     const fix = /^ {2}fix: (.*)$/m.exec(r.stdout)?.[1];
     expect(fix).toBe("agentihooks profile use default");
     expect(hook(ls, { env: sb.env }).stderr).toContain('profile "team" not found');

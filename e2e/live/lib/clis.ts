@@ -8,7 +8,7 @@ import type { Harness, World } from "./world";
 /** Where the CLIs are installed (make test-live sets it). */
 export const CLI_DIR = process.env.LIVE_CLI_DIR || resolve(import.meta.dir, "../../../.cache/live/pinned");
 
-const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64", cline: "cline", qwen: "@qwen-code/qwen-code" };
+const PACKAGES: Record<Harness, string> = { claude: "@anthropic-ai/claude-code", codex: "@openai/codex", copilot: "@github/copilot", gemini: "@google/gemini-cli", opencode: "opencode-ai", droid: "@factory/cli-linux-x64", cline: "cline", qwen: "@qwen-code/qwen-code", kimi: "@moonshot-ai/kimi-code" };
 
 /** Returns the installed version of a harness's CLI package, or undefined. */
 export function cliVersion(harness: Harness): string | undefined {
@@ -35,6 +35,8 @@ export function cliPath(harness: Harness): string {
     // Cline's launcher is a node script that finds this native (Bun) binary
     cline: [join(nm, "@cline/cli-linux-x64/bin/cline"), join(nm, ".bin/cline")],
     qwen: [join(nm, ".bin/qwen")],
+    // Kimi Code's JS entry: it needs Node >= 22.19 and runs under Bun (LAUNCH.kimi runs it with bun)
+    kimi: [join(nm, "@moonshot-ai/kimi-code/dist/main.mjs")],
   };
   const found = candidates[harness].find((p) => existsSync(p));
   if (!found) throw new Error(`${harness} CLI not found under ${CLI_DIR}: run make live-clis`);
@@ -145,6 +147,14 @@ const LAUNCH: Record<Harness, Launch> = {
       env: { OPENAI_BASE_URL: `${model.url}/v1`, OPENAI_API_KEY: "dummy", OPENAI_MODEL: "gpt-4.1", QWEN_CODE_SUPPRESS_YOLO_WARNING: "1" },
     };
   },
+  kimi: (world, model, o) => ({
+    // headless `-p` (it refuses --auto and --yolo): every call reaches PreToolUse; bun runs the bundle
+    argv: [process.execPath, cliPath("kimi"), "-p", o.prompt ?? "go", ...(o.permissionArgs ?? []), ...(o.args ?? [])],
+    env: {
+      KIMI_MODEL_PROVIDER_TYPE: "openai", KIMI_MODEL_BASE_URL: `${model.url}/v1`, KIMI_MODEL_NAME: "mock-model", KIMI_MODEL_API_KEY: "dummy",
+      KIMI_MODEL_MAX_CONTEXT_SIZE: "128000", KIMI_DISABLE_TELEMETRY: "1", KIMI_CODE_NO_AUTO_UPDATE: "1", KIMI_CLI_NO_AUTO_UPDATE: "1",
+    },
+  }),
 };
 
 /** OpenCode's top config layer: the mock as an OpenAI-compatible provider, offline, every tool allowed. */

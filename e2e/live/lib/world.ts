@@ -6,7 +6,7 @@ import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSy
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
-export type Harness = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "cline" | "qwen";
+export type Harness = "claude" | "codex" | "copilot" | "gemini" | "opencode" | "droid" | "cline" | "qwen" | "kimi";
 
 /** The compiled executable under test. */
 export const BIN = process.env.AGENTIHOOKS_BIN || resolve(import.meta.dir, "../../../dist/agentihooks");
