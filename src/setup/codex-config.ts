@@ -6,7 +6,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
 import { SESSION_END_MAX_SEC } from "./codex-trust";
-import { codexHome, firstShellWord, type HarnessSetup, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { codexHome, commandStringExe, type HarnessSetup, hookArgs, shellQuote } from "./harness-setup";
 import { isResidentHandler, withResidentExe } from "./resident-hooks";
 
 const EVENTS = [
@@ -14,18 +14,9 @@ const EVENTS = [
   "Stop", "SubagentStart", "SubagentStop", "PreCompact", "SessionEnd",
 ] as const;
 
-const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
-
-/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
-  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
-  const first = firstShellWord(h.command);
-  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
-  return isAgentihooksPath(first.word) ? first.word : undefined;
-}
 
 /** true for a handler agentihooks wrote (any version, any executable path). */
-export const isOurCodexHandler = (h: Json) => ourExe(h) !== undefined || isResidentHandler(h);
+export const isOurCodexHandler = (h: Json) => commandStringExe(h) !== undefined || isResidentHandler(h);
 
 const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: isOurCodexHandler, where });
 
@@ -51,6 +42,6 @@ export const codexSetup: HarnessSetup = {
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" }))),
+  find: (config, where) => withResidentExe(findHooks(config, shape(where)).map((f) => ({ ...f, exe: commandStringExe(f.handler) ?? "" }))),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

@@ -9,8 +9,8 @@
 // machine's path does not exist: it carries the plain command (no opinion when the program is gone).
 import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
-import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
-import { firstShellWord, type HarnessSetup, type SetupContext, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
+import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, isRecord, shellQuote } from "./harness-setup";
 
 /** Every event Droid 0.225 fires (it ignores, with a log line, any other key of hooks.json). */
 const EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
@@ -21,17 +21,8 @@ const FAIL_CLOSED = '; s=$?; [ "$s" = 0 ] || [ "$s" = 2 ] || { echo "agentihooks
 /** Droid's user folder: $FACTORY_HOME_OVERRIDE/.factory, else ~/.factory. */
 export const droidHome = (ctx: SetupContext) => join(ctx.env.FACTORY_HOME_OVERRIDE || ctx.home, ".factory");
 
-const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
-  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
-  const first = firstShellWord(h.command);
-  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
-  return isAgentihooksPath(first.word) ? first.word : undefined;
-}
-
-const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+const shape = commandStringShape;
 
 /** Droid's switches that share hooks.json with the events (`hooksDisabled`, `showHookOutput`). */
 const isEventKey = (key: string, value: Json) => Array.isArray(value) || (EVENTS as readonly string[]).includes(key);
@@ -66,6 +57,6 @@ export const droidSetup: HarnessSetup = {
     return unwrap(config, registerHooks(wrap(config), EVENTS, make, shape(where)));
   },
   remove: (config, where) => unwrap(config, unregisterHooks(wrap(config), shape(where))),
-  find: (config, where) => findHooks(wrap(config), shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  find: (config, where) => findHooks(wrap(config), shape(where)).map((f) => ({ ...f, exe: commandStringExe(f.handler) ?? "" })),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

@@ -4,9 +4,9 @@
 // `timeout` is in milliseconds. Gemini loads settings hooks, the user's own included, only in a folder
 // the person trusted (or with --skip-trust): measured in e2e/live/gemini.live.ts.
 import { join } from "node:path";
-import type { Json, JsonObject } from "./json-file";
-import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
-import { firstShellWord, type HarnessSetup, type SetupContext, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import type { JsonObject } from "./json-file";
+import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
+import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, shellQuote } from "./harness-setup";
 
 /**
  * PreCompress is left out: Gemini CLI 0.61 fires it (`trigger: "auto"`) before every model call,
@@ -17,17 +17,8 @@ const EVENTS = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "Befo
 /** Gemini CLI's user folder: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */
 export const geminiHome = (ctx: SetupContext) => join(ctx.env.GEMINI_CLI_HOME || ctx.home, ".gemini");
 
-const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
-  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
-  const first = firstShellWord(h.command);
-  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
-  return isAgentihooksPath(first.word) ? first.word : undefined;
-}
-
-const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+const shape = commandStringShape;
 
 export const geminiSetup: HarnessSetup = {
   target: "gemini",
@@ -46,6 +37,6 @@ export const geminiSetup: HarnessSetup = {
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: commandStringExe(f.handler) ?? "" })),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

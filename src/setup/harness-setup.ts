@@ -4,8 +4,8 @@ import { basename, join } from "node:path";
 import { isAgentihooksExecutable } from "../gate/exe-identity";
 import type { Target } from "../types";
 import type { FileChange } from "./apply";
-import type { Found } from "./hook-tree";
-import type { JsonObject } from "./json-file";
+import type { Found, TreeShape } from "./hook-tree";
+import type { Json, JsonObject } from "./json-file";
 
 export type Scope = "user" | "project";
 
@@ -90,6 +90,23 @@ export function firstShellWord(command: string): { word: string; rest: string } 
   const word = m[1].replace(/'([^']*)'|\\(')/g, (_, q, esc) => q ?? esc);
   return { word, rest: m[2] };
 }
+
+/** true for a JSON object (not an array, not null). */
+export const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/**
+ * Returns the executable a `{type: "command", command: "<exe> hook ..."}` handler of ours calls (the
+ * command-string form of Codex, Gemini CLI, Qwen Code and Factory Droid), or undefined when it is not ours.
+ */
+export function commandStringExe(h: Json): string | undefined {
+  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
+  const first = firstShellWord(h.command);
+  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
+  return isAgentihooksPath(first.word) ? first.word : undefined;
+}
+
+/** The hook tree of a harness that nests handlers in matcher groups and names us by a command string. */
+export const commandStringShape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => commandStringExe(h) !== undefined, where });
 
 /** The hook command's argv after the executable. */
 export function hookArgs(target: Target, event: string): string[] {

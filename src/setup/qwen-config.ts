@@ -7,9 +7,9 @@
 // User hooks always run; project hooks only in a trusted folder, and every folder is trusted unless
 // the person turned on security.folderTrust.enabled (measured in e2e/live/qwen.live.ts).
 import { join, resolve } from "node:path";
-import type { Json, JsonObject } from "./json-file";
-import { findHooks, registerHooks, type TreeShape, unregisterHooks } from "./hook-tree";
-import { firstShellWord, type HarnessSetup, type SetupContext, hookArgs, isAgentihooksPath, shellQuote } from "./harness-setup";
+import type { JsonObject } from "./json-file";
+import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
+import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, shellQuote } from "./harness-setup";
 
 const EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
@@ -33,17 +33,8 @@ export function qwenCommand(exe: string, event: string): string {
 /** Qwen Code's user folder: $QWEN_HOME (the folder itself, not its parent), else ~/.qwen. */
 export const qwenHome = (ctx: SetupContext) => (ctx.env.QWEN_HOME ? resolve(ctx.env.QWEN_HOME) : join(ctx.home, ".qwen"));
 
-const isRecord = (v: unknown): v is JsonObject => typeof v === "object" && v !== null && !Array.isArray(v);
 
-/** Returns the executable a command string of ours calls, or undefined when the command is not ours. */
-function ourExe(h: Json): string | undefined {
-  if (!isRecord(h) || h.type !== "command" || typeof h.command !== "string") return undefined;
-  const first = firstShellWord(h.command);
-  if (!first || !/^\s+hook(\s|$)/.test(first.rest)) return undefined;
-  return isAgentihooksPath(first.word) ? first.word : undefined;
-}
-
-const shape = (where: (key: string) => string): TreeShape => ({ nested: true, isOurs: (h) => ourExe(h) !== undefined, where });
+const shape = commandStringShape;
 
 export const qwenSetup: HarnessSetup = {
   target: "qwen",
@@ -62,6 +53,6 @@ export const qwenSetup: HarnessSetup = {
     return registerHooks(config, EVENTS, make, shape(where));
   },
   remove: (config, where) => unregisterHooks(config, shape(where)),
-  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: ourExe(f.handler) ?? "" })),
+  find: (config, where) => findHooks(config, shape(where)).map((f) => ({ ...f, exe: commandStringExe(f.handler) ?? "" })),
   isEmpty: (config) => Object.keys(config).length === 0,
 };

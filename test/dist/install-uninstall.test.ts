@@ -41,6 +41,7 @@ test("install, init, uninit, uninstall: the home is as it was, ~/.local/bin asid
   mkdirSync(join(home, ".factory"), { mode: 0o700 }); // Factory Droid installed, never configured
   mkdirSync(join(home, ".cline"), { mode: 0o700 }); // Cline installed, never configured
   mkdirSync(join(home, ".qwen"), { mode: 0o700 });
+  mkdirSync(join(home, ".kimi-code"), { mode: 0o700 }); // Kimi Code installed, never configured
   writeFileSync(join(home, ".qwen", "settings.json"), '{\n  "model": { "name": "qwen3-coder-plus" }\n}\n');
   const before = tree(home);
 
