@@ -13,7 +13,7 @@ import { describe, expect, test } from "bun:test";
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmdirSync, unlinkSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { bash as claudeBash } from "./lib/claude";
-import { type RunResult, cliPath, configureGemini, describeRun, runCli } from "./lib/clis";
+import { type RunResult, cliPath, configureGemini, configureQwen, describeRun, runCli } from "./lib/clis";
 import { runCodex, shell } from "./lib/codex";
 import { bash as copilotBash } from "./lib/copilot";
 import type { Step } from "./lib/mock-model";
@@ -25,7 +25,7 @@ const REASON = "MANAGED-PROBE-REASON-7c1d";
  * Writing /etc needs root, and a machine with a tier of its own (or a harness's managed file at our
  * paths) is not ours to change: the checks are skipped there, and say why.
  */
-const OURS = ["/etc/agentihooks", "/etc/claude-code/managed-settings.d/agentihooks.json", "/etc/codex/requirements.toml", "/etc/github-copilot/policy.d/agentihooks.json", "/etc/github-copilot/managed-settings.json", "/etc/gemini-cli/settings.json"];
+const OURS = ["/etc/agentihooks", "/etc/claude-code/managed-settings.d/agentihooks.json", "/etc/codex/requirements.toml", "/etc/github-copilot/policy.d/agentihooks.json", "/etc/github-copilot/managed-settings.json", "/etc/gemini-cli/settings.json", "/etc/qwen-code/settings.json"];
 const cannot = process.getuid?.() !== 0 ? "not root" : OURS.find((p) => existsSync(p));
 if (cannot) console.warn(`managed.live.ts skipped: ${cannot === "not root" ? "writing /etc needs root" : `${cannot} exists on this machine`}`);
 
@@ -87,12 +87,14 @@ function filesUnder(dir: string): string[] {
 }
 
 /** The shell step of each harness. */
-type Managed = "claude" | "codex" | "copilot" | "gemini";
-const SHELL: Record<Managed, (command: string) => Step> = { claude: claudeBash, codex: shell, copilot: copilotBash, gemini: (command) => ({ tool: "run_shell_command", input: { command } }) };
+type Managed = "claude" | "codex" | "copilot" | "gemini" | "qwen";
+const runShellCommand = (command: string): Step => ({ tool: "run_shell_command", input: { command } });
+const SHELL: Record<Managed, (command: string) => Step> = { claude: claudeBash, codex: shell, copilot: copilotBash, gemini: runShellCommand, qwen: runShellCommand };
 
 async function check(harness: Managed) {
   const w = makeWorld(harness, { init: false });
   if (harness === "gemini") configureGemini(w);
+  if (harness === "qwen") configureQwen(w);
   personTriesToLift(w);
   w.condition("pre-bash.echo-person_added.sh", recorder(w, "person-added"));
   const probe = w.marker(`managed-probe-${harness}`);
@@ -193,4 +195,5 @@ describe.skipIf(!!cannot)("the managed tier, live, with the person's own setting
   test("codex: requirements.toml's managed hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("codex"), 180_000);
   test("copilot: the policy.d hooks file fires; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("copilot"), 180_000);
   test("gemini: the system settings' hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("gemini"), 180_000);
+  test("qwen: the system settings' hooks fire; no disable, [[allow]] or same-named condition lifts the managed deny", () => check("qwen"), 180_000);
 });

@@ -4,6 +4,7 @@
 //   codex    /etc/codex/requirements.toml                          managed hooks (only when the file is ours)
 //   copilot  /etc/github-copilot/policy.d/agentihooks.json          a policy-level hooks file of our own
 //   gemini   /etc/gemini-cli/settings.json                          system settings (merged, like the user's)
+//   qwen     /etc/qwen-code/settings.json                           system settings (merged, like the user's)
 // `managedOnly` adds each harness's "managed hooks only" switch: in the same file for Claude and Codex,
 // in /etc/github-copilot/managed-settings.json for Copilot (written only when absent).
 // Every text is built from the same handlers as the person's scope (claude-config.ts, ...), so the
@@ -15,7 +16,8 @@ import { claudeSetup } from "./claude-config";
 import { codexSetup } from "./codex-config";
 import { copilotSetup } from "./copilot-config";
 import { geminiSetup } from "./gemini-config";
-import type { HookSpec } from "./harness-setup";
+import { qwenSetup } from "./qwen-config";
+import type { HarnessSetup, HookSpec } from "./harness-setup";
 import { type Json, type JsonObject, parseJsonText } from "./json-file";
 
 /** The first line of a requirements.toml we wrote: only such a file is ever replaced or removed. */
@@ -46,7 +48,8 @@ export function managedFiles(targets: Target[], prefix: string, spec: HookSpec, 
     })),
     copilot: () => jsonDropIn("copilot", at("/etc/github-copilot/policy.d/agentihooks.json"), () => copilotSetup.add({}, spec, where)),
     codex: () => codexRequirements(at("/etc/codex/requirements.toml"), spec, managedOnly, tierDir),
-    gemini: () => geminiSystem(at("/etc/gemini-cli/settings.json"), spec),
+    gemini: () => systemSettings(geminiSetup, at("/etc/gemini-cli/settings.json"), spec),
+    qwen: () => systemSettings(qwenSetup, at("/etc/qwen-code/settings.json"), spec),
   };
   const files = targets.flatMap((t) => make[t]?.() ?? []);
   // Copilot's "managed hooks only" lives in its managed-settings file: ours only when we wrote it whole.
@@ -116,24 +119,24 @@ function codexRequirements(path: string, spec: HookSpec, managedOnly: boolean, t
   };
 }
 
-/** Gemini CLI's system settings: merged like the person's settings.json (their other keys kept). */
-function geminiSystem(path: string, spec: HookSpec): ManagedFile {
+/** Gemini CLI's and Qwen Code's system settings: merged like the person's settings.json (their other keys kept). */
+function systemSettings(setup: HarnessSetup, path: string, spec: HookSpec): ManagedFile {
   const parse = (text: string) => {
     const v = parseJsonText(text, path);
     if (typeof v !== "object" || v === null || Array.isArray(v)) throw new AgentihooksError("E_CONFIG", `${path}: must hold a JSON object`);
     return v as JsonObject;
   };
   return {
-    target: "gemini",
+    target: setup.target,
     path,
-    next: (current) => render(geminiSetup.add(current === undefined ? {} : parse(current), spec, where)),
+    next: (current) => render(setup.add(current === undefined ? {} : parse(current), spec, where)),
     without(current) {
-      const left = geminiSetup.remove(parse(current), where);
-      return geminiSetup.isEmpty(left) ? null : render(left);
+      const left = setup.remove(parse(current), where);
+      return setup.isEmpty(left) ? null : render(left);
     },
     holdsOurs: (text) => {
       try {
-        return geminiSetup.find(parse(text), where).length > 0;
+        return setup.find(parse(text), where).length > 0;
       } catch {
         return false;
       }
@@ -142,7 +145,7 @@ function geminiSystem(path: string, spec: HookSpec): ManagedFile {
 }
 
 /** The harnesses with a managed hook tier init --managed writes (the others: docs/managed.md). */
-export const MANAGED_TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini"];
+export const MANAGED_TARGETS: readonly Target[] = ["claude", "codex", "copilot", "gemini", "qwen"];
 
 /** The folders of the tier itself under `prefix`. */
 export const tierPaths = (prefix: string) => {

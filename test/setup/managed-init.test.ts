@@ -46,6 +46,8 @@ describe.skipIf(!isRoot)("init --managed / uninit --managed", () => {
     expect(copilot.hooks.preToolUse[0]).toMatchObject({ exec: BIN, args: ["hook", "--target", "copilot", "--event", "preToolUse"] });
     const gemini = JSON.parse(readFileSync(at("etc/gemini-cli/settings.json"), "utf8"));
     expect(gemini.hooks.BeforeTool[0].hooks[0].command).toContain("--target gemini --event BeforeTool");
+    const qwen = JSON.parse(readFileSync(at("etc/qwen-code/settings.json"), "utf8"));
+    expect(qwen.hooks.PreToolUse[0].hooks[0].command).toContain("--target qwen --event PreToolUse");
     for (const f of ["etc/claude-code/managed-settings.d/agentihooks.json", "etc/codex/requirements.toml", "etc/github-copilot/policy.d/agentihooks.json", "etc/agentihooks/installed.json"]) {
       expect(mode(at(f))).toBe(0o644);
       expect(statSync(at(f)).uid).toBe(0);
