@@ -4,7 +4,7 @@
 // with the server killed or hung during the session a call a condition denies never runs (refused by
 // onFailure, or judged by the server Claude started again); the next session works; after an upgrade
 // mid-session (the executable changed on disk), the server answers that call with the new executable
-// and ends, and no later call runs unjudged. Codex 0.169 with the
+// and ends, and no later call runs unjudged. Codex (the pinned version, 0.169 and 0.171 measured) with the
 // same handlers written by hand (init does not move Codex): a condition denies through the server too,
 // but with the server killed or hung the denied call runs (Codex has no onFailure): printed, and the
 // reason init keeps Codex on the process path. Decided by marker files the commands would create.
@@ -40,7 +40,7 @@ function after(w: World, signal: NodeJS.Signals, step: Step): () => Step {
   };
 }
 
-/** Codex's fields per event as its 0.169 input schemas require them (src/resident/hook-input.ts). */
+/** Codex's fields per event as its input schemas require them (0.169 and 0.171; src/resident/hook-input.ts). */
 const CODEX_FIELDS: Record<string, string[]> = {
   PreToolUse: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id"],
   PostToolUse: ["session_id", "turn_id", "transcript_path", "cwd", "hook_event_name", "model", "permission_mode", "tool_name", "tool_input", "tool_use_id", "tool_response"],
@@ -134,7 +134,7 @@ describe("claude: an upgrade in the middle of a session", () => {
   });
 });
 
-describe("codex 0.169 with resident handlers written by hand", () => {
+describe("codex (pinned) with resident handlers written by hand", () => {
   test("a condition denies through the MCP server, with a decision record per call", async () => {
     const w = makeWorld("codex");
     codexByHand(w);
@@ -148,13 +148,15 @@ describe("codex 0.169 with resident handlers written by hand", () => {
   });
 
   for (const [what, signal] of [["killed", "SIGKILL"], ["hung", "SIGSTOP"]] as const) {
-    test(`a ${what} server: what Codex 0.169 does with a call a condition denies (printed); the next session works again`, async () => {
+    test(`a ${what} server: Codex runs a call a condition denies (it has no onFailure: the reason init keeps Codex on the process path); the next session works again`, async () => {
       const w = makeWorld("codex");
       codexByHand(w);
       w.condition("pre-bash.touch-deny.sh", DENY_TOUCH);
       const r = await runCodex(w, [after(w, signal, shell(`touch '${w.marker("ran")}'`))], BYPASS);
       for (const pid of servers(w)) process.kill(pid, "SIGKILL");
-      console.log(`codex, ${what} server: the denied command ${w.exists(w.marker("ran")) ? "RAN (fail open)" : "did not run"}`);
+      // measured with 0.169 and 0.171: a failed mcp_tool hook lets the call through. When a Codex
+      // version refuses it instead, this fails: Codex can then move to the resident path.
+      expect(w.exists(w.marker("ran")), describeRun(r)).toBe(true);
       const next = await runCodex(w, [shell(`touch '${w.marker("next")}'`), shell(`mkdir '${w.marker("next-dir")}'`)], BYPASS);
       expect(next.seen, describeRun(next)).toContain("TOUCH-DENY");
       expect(w.exists(w.marker("next-dir")), describeRun(next)).toBe(true);
