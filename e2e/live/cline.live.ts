@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
 import { hookLog, makeWorld, recorder, type World, type WorldOptions, worldWithCopy } from "./lib/world";
+import { saw } from "./lib/session";
 
 const run = (...commands: string[]): ToolStep => ({ tool: "run_commands", input: { commands } });
 const readFiles = (...paths: string[]): ToolStep => ({ tool: "read_files", input: { files: paths.map((path) => ({ path })) } });
@@ -26,8 +27,6 @@ const clineLog = (w: World) => {
   const path = join(w.home, ".cline", "data", "logs", "cline.log");
   return existsSync(path) ? readFileSync(path, "utf8") : "";
 };
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
 /** Several sessions at once (each ends in a deny), run in beforeAll; checks read them by name. */
 function sessions(setups: Record<string, () => { world: World; run: RunOptions }>) {

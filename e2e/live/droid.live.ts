@@ -5,35 +5,19 @@
 // dropped output replacement, events, doctor), deny (nested, crashing condition), the Stop block, the
 // .env guard on its file tools, the gate on its own hook files, project scope, the executable gone
 // (user scope fails closed, project scope open).
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import { describeRun, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { hookLog, makeWorld, recorder, worldWithCopy } from "./lib/world";
+import { session, saw } from "./lib/session";
 
 const execute = (command: string): ToolStep => ({ tool: "Execute", input: { command, summary: "Run a command for the check" } });
 const read = (file_path: string): ToolStep => ({ tool: "Read", input: { file_path } });
 const create = (file_path: string, content: string): ToolStep => ({ tool: "Create", input: { file_path, content } });
 const edit = (file_path: string, old_str: string, new_str: string): ToolStep => ({ tool: "Edit", input: { file_path, old_str, new_str } });
 const grep = (pattern: string, path: string): ToolStep => ({ tool: "Grep", input: { pattern, path } });
-
-/** Runs one CLI session for a describe block; its checks share the result. */
-function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
-  let world: World | undefined;
-  let result: RunResult | undefined;
-  beforeAll(async () => {
-    const s = setup();
-    world = s.world;
-    result = await runCli(s.world, s.run);
-  });
-  afterAll(() => {
-    world = undefined;
-  });
-  return { world: () => world as World, result: () => result as RunResult };
-}
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
 describe("droid: control, answers after init, doctor", () => {
   const s = session(() => {

@@ -3,34 +3,18 @@
 // decided by a side effect (a marker file) or by what reached the model. Few sessions, so the file
 // stays fast: control (post context, rewrite, output replacement, post block, events, doctor), deny
 // (with a crashing condition), the prompt, the executable gone, and the .env guard on the file tools.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import { describeRun, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { hookLog, makeWorld, recorder, worldWithCopy } from "./lib/world";
+import { session, saw } from "./lib/session";
 
 const shell = (command: string): ToolStep => ({ tool: "run_shell_command", input: { command } });
 const readFile = (file_path: string): ToolStep => ({ tool: "read_file", input: { file_path } });
 const writeFile = (file_path: string, content: string): ToolStep => ({ tool: "write_file", input: { file_path, content } });
 const replace = (file_path: string, old_string: string, new_string: string): ToolStep => ({ tool: "replace", input: { file_path, old_string, new_string, instruction: "live check" } });
-
-/** Runs one CLI session for a describe block; its checks share the result. */
-function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
-  let world: World | undefined;
-  let result: RunResult | undefined;
-  beforeAll(async () => {
-    const s = setup();
-    world = s.world;
-    result = await runCli(s.world, s.run);
-  });
-  afterAll(() => {
-    world = undefined;
-  });
-  return { world: () => world as World, result: () => result as RunResult };
-}
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
 describe("gemini: control, answers after init, doctor", () => {
   const s = session(() => {

@@ -3,35 +3,19 @@
 // by `init --target kimi` ([[hooks]] tables in ~/.kimi-code/config.toml). Every check is decided by a
 // side effect (a marker file) or by what reached the model: control (allow, payload, events, doctor),
 // deny, the .env guard on its file tools and shell, the gate on its config.toml, the executable gone.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { renameSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import { describeRun, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { hookLog, makeWorld, recorder, worldWithCopy } from "./lib/world";
+import { session, saw } from "./lib/session";
 
 const bash = (command: string): ToolStep => ({ tool: "Bash", input: { command } });
 const read = (path: string): ToolStep => ({ tool: "Read", input: { path } });
 const write = (path: string, content: string): ToolStep => ({ tool: "Write", input: { path, content } });
 const edit = (path: string, old_string: string, new_string: string): ToolStep => ({ tool: "Edit", input: { path, old_string, new_string } });
 const grep = (pattern: string, path: string): ToolStep => ({ tool: "Grep", input: { pattern, path } });
-
-/** Runs one CLI session for a describe block; its checks share the result. */
-function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
-  let world: World | undefined;
-  let result: RunResult | undefined;
-  beforeAll(async () => {
-    const s = setup();
-    world = s.world;
-    result = await runCli(s.world, s.run);
-  });
-  afterAll(() => {
-    world = undefined;
-  });
-  return { world: () => world as World, result: () => result as RunResult };
-}
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
 describe("kimi: control and deny after init, doctor", () => {
   const s = session(() => {

@@ -4,12 +4,13 @@
 // stays fast: the answers (deny, allow, rewrite, post context, replacement, block, events, doctor), the
 // .env guard and the gate, the executable gone (every call refused), a plugin OpenCode cannot load
 // (measured: the session runs unguarded; doctor names it), and the project scope.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import { describeRun, type RunOptions, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
 import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { session, saw } from "./lib/session";
 
 const bash = (command: string): ToolStep => ({ tool: "bash", input: { command, description: "live check" } });
 const read = (filePath: string): ToolStep => ({ tool: "read", input: { filePath } });
@@ -26,22 +27,6 @@ const sessionIdSeen = (body: Record<string, unknown>) => /pass session_id \\?"(s
  */
 const run = (world: World, o: RunOptions) => runCli(world, { timeoutSec: 170, ...o });
 
-/** Runs one CLI session for a describe block; its checks share the result. */
-function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
-  let world: World | undefined;
-  let result: RunResult | undefined;
-  beforeAll(async () => {
-    const s = setup();
-    world = s.world;
-    result = await run(s.world, s.run);
-  });
-  afterAll(() => {
-    world = undefined;
-  });
-  return { world: () => world as World, result: () => result as RunResult };
-}
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 const fails = (w: World) =>
   JSON.parse(w.agentihooks(["doctor", "--json"], { allowFail: true }).stdout).checks.filter((c: { level: string; text: string }) => c.level === "fail" && c.text.startsWith("opencode:"));
 

@@ -4,35 +4,19 @@
 // control (post context, output replacement, post block, stop block, a rewrite Qwen cannot apply,
 // events, doctor), deny in each form (with a crashing condition), the prompt, the executable gone,
 // the .env guard on the file tools, the gate, and project scope.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, renameSync } from "node:fs";
 import { join } from "node:path";
-import { describeRun, type RunOptions, type RunResult, runCli } from "./lib/clis";
+import { describeRun, runCli } from "./lib/clis";
 import type { ToolStep } from "./lib/mock-model";
-import { hookLog, makeWorld, recorder, type World, worldWithCopy } from "./lib/world";
+import { hookLog, makeWorld, recorder, worldWithCopy } from "./lib/world";
+import { session, saw } from "./lib/session";
 
 const shell = (command: string): ToolStep => ({ tool: "run_shell_command", input: { command } });
 const readFile = (file_path: string): ToolStep => ({ tool: "read_file", input: { file_path } });
 const writeFile = (file_path: string, content: string): ToolStep => ({ tool: "write_file", input: { file_path, content } });
 const edit = (file_path: string, old_string: string, new_string: string): ToolStep => ({ tool: "edit", input: { file_path, old_string, new_string } });
 const grep = (pattern: string, path: string): ToolStep => ({ tool: "grep_search", input: { pattern, path } });
-
-/** Runs one CLI session for a describe block; its checks share the result. */
-function session(setup: () => { world: World; run: RunOptions }): { world: () => World; result: () => RunResult } {
-  let world: World | undefined;
-  let result: RunResult | undefined;
-  beforeAll(async () => {
-    const s = setup();
-    world = s.world;
-    result = await runCli(s.world, s.run);
-  });
-  afterAll(() => {
-    world = undefined;
-  });
-  return { world: () => world as World, result: () => result as RunResult };
-}
-
-const saw = (r: RunResult, text: string): boolean => r.seen.includes(text);
 
 describe("qwen: control, answers after init, doctor", () => {
   const s = session(() => {
