@@ -3,9 +3,9 @@
 // and its answers: a deny is `{cancel: true, errorMessage}` on stdout (Cline reads nothing else),
 // context is `contextModification`. The live suite proves what Cline does with them.
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, run, sandbox, writeFile, type Sandbox } from "../helpers";
+import { hook, run, writeFile, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 /** A PreToolUse hook file's payload, in the shape Cline 3.0.65 sends (a few fields trimmed). */
 const call = (sb: Sandbox, name: string, input: Record<string, unknown>) => ({
@@ -29,16 +29,6 @@ const result = (sb: Sandbox, name: string, input: Record<string, unknown>, outpu
   tool_result: { id: "call_1", name, input, output, durationMs: 5 },
 });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 
 describe("cline: answers", () => {
   test("a deny is {cancel, errorMessage} on stdout (with --target or found from the payload)", () => {

@@ -3,9 +3,10 @@
 // answers: a deny is exit 2 with the reason on stderr and nothing on stdout; an allow with a rewrite,
 // post and session context, a prompt stop and a Stop block are JSON with only the keys Droid reads.
 import { describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, sandbox, type Sandbox } from "../helpers";
+import { hook, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 const SID = "327fe42b-d54e-42d7-95f3-588d65cf7078";
 const base = (sb: Sandbox, event: string) => ({
@@ -19,17 +20,7 @@ const pre = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>
 const post = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>, tool_response: unknown) =>
   ({ ...base(sb, "PostToolUse"), tool_name, tool_input, tool_response });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 const opts = (sb: Sandbox, event: string) => ({ env: sb.env, target: "droid", event });
-
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 
 describe("droid: answers", () => {
   test("a deny is exit 2, the reason on stderr, nothing on stdout (with --target or found from the payload)", () => {

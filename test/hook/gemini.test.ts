@@ -3,9 +3,9 @@
 // answers: a deny is exit 2 with the reason on stderr and nothing on stdout; post context and a post
 // block are JSON. The live suite proves what Gemini does with them.
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, sandbox, type Sandbox } from "../helpers";
+import { hook, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 const SID = "4c6291e2-d059-42cc-af4f-d604ed475661";
 const base = (sb: Sandbox, event: string) => ({
@@ -20,16 +20,6 @@ const before = (sb: Sandbox, tool_name: string, tool_input: Record<string, unkno
 const after = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>, llmContent: string) =>
   ({ ...base(sb, "AfterTool"), tool_name, tool_input, tool_response: { llmContent, returnDisplay: "" } });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 
 describe("gemini: answers", () => {
   test("a deny is exit 2, the reason on stderr, nothing on stdout (with --target or found from the payload)", () => {

@@ -4,24 +4,15 @@
 // exit 2 with the reason on stderr, ask becomes a deny, prompt context is a JSON `message`, a prompt or
 // Stop block is exit 2. The live suite proves what Kimi does with them.
 import { describe, expect, test } from "bun:test";
-import { readFileSync, writeFileSync } from "node:fs";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, run, sandbox, type Sandbox } from "../helpers";
+import { hook, run, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 const SID = "5f0e2c1a-7d4b-4c61-9a0e-2b8d3f6c1e77";
 const base = (sb: Sandbox, event: string) => ({ hook_event_name: event, session_id: SID, cwd: sb.repo, client_type: "cli" });
 const pre = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>) => ({ ...base(sb, "PreToolUse"), tool_name, tool_input, tool_call_id: "call_1" });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 
 describe("kimi: answers", () => {
   test("a deny is exit 2, the reason on stderr, nothing on stdout (with --target or found from the payload's client_type)", () => {

@@ -4,25 +4,16 @@
 // stderr and nothing on stdout; a rewrite is `{args}` in OpenCode's own argument names; post
 // replacement, block and context are `{output}` and `{context}`.
 import { describe, expect, test } from "bun:test";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, run, sandbox, type Sandbox } from "../helpers";
+import { hook, run, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 const before = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>, extra: Record<string, unknown> = {}) =>
   ({ hook_event_name: "tool.execute.before", session_id: "ses_1", tool_use_id: "call_1", cwd: sb.repo, mcp_servers: [], tool_name, tool_input, ...extra });
 const after = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>, tool_response: string) =>
   ({ ...before(sb, tool_name, tool_input), hook_event_name: "tool.execute.after", tool_response });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
 
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 const pre = (sb: Sandbox, payload: unknown) => hook(payload, { env: sb.env, target: "opencode", event: "tool.execute.before" });
 
 describe("opencode: answers", () => {

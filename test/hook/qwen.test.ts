@@ -4,9 +4,10 @@
 // permissionDecision; post context is JSON and a post block or replacement is `continue: false`.
 // The live suite proves what Qwen does with them.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync } from "node:fs";
 import { join } from "node:path";
-import { addCondition, hook, run, sandbox, type Sandbox } from "../helpers";
+import { hook, run, type Sandbox } from "../helpers";
+import { sh, keep, kept, setup } from "./condition-kit";
 
 const SID = "ea3699c2-f90a-4cea-af79-03867155f849";
 const base = (sb: Sandbox, event: string) => ({
@@ -22,16 +23,6 @@ const pre = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>
 const post = (sb: Sandbox, tool_name: string, tool_input: Record<string, unknown>, llmContent: string) =>
   ({ ...base(sb, "PostToolUse"), tool_name, tool_input, tool_response: { llmContent, returnDisplay: "" }, tool_use_id: "toolu_1" });
 
-const sh = (body: string) => `#!/usr/bin/env bash\n${body}\n`;
-/** A condition that appends the payload it was given to `out`, one JSON line per run. */
-const keep = (out: string) => sh(`{ cat; echo; } >> '${out}'`);
-const kept = (path: string) => readFileSync(path, "utf8").trim().split("\n").map((l) => JSON.parse(l));
-
-function setup() {
-  const sb = sandbox();
-  const add = (file: string, body: string) => addCondition(join(sb.home, "conditions"), file, body);
-  return { sb, add, out: join(sb.root, "seen.jsonl") };
-}
 
 describe("qwen: answers", () => {
   test("a deny is exit 2, the reason on stderr, nothing on stdout (with --target or found from the payload)", () => {
