@@ -6,13 +6,15 @@
 // to change its set-up (self-call.ts) and git changing a layer repository's trust (git-guard.ts).
 // What it cannot see: a program that writes there by itself without naming the place (a script, a
 // compiler), which SECURITY.md says. Loaded for shell lines only, as one chunk.
+import { statSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { ShellAnalysis } from "../shell/analyze";
 import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
 import { patchPaths } from "../harness/common";
 import { argWords, isLiteral, LineState, literalText } from "./line-state";
 import { checkDeadline, GateLimit, overBudget } from "./limits";
-import { KIND_TEXT, type PathScope, holdsProtected, protectedDirKind, protectedKind } from "./paths";
+import { KIND_TEXT, type PathScope, absolutePath, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import { withHere } from "./pattern-alternatives";
 import type { Piece } from "./word-value";
 
@@ -117,12 +119,15 @@ export function touchedBy(command: string, analysis: ShellAnalysis | undefined, 
       }
     }
     const remover = c.program !== null && REMOVERS.has(c.program);
-    for (const w of operands(c)) {
+    const words = operands(c);
+    for (const w of words) {
       if (budget-- <= 0) overBudget("the line names too many operands to check", MAX_OPERANDS, "split it into smaller commands");
       if ((budget & 63) === 0) checkDeadline("checking the line's operands");
       const hit = judgeWord(w.word, line, remover || w.redirect, dotglob, memo);
       if (hit) return hit;
     }
+    const landed = intoFolder(words, line, memo);
+    if (landed) return landed;
     line.follow(c);
   }
   return codeTouches(analysis, line, memo, budget);
@@ -169,6 +174,37 @@ function operands(c: CommandInfo): { word: Word; redirect: boolean }[] {
   }
   for (const r of c.redirects) if (r.word) out.push({ word: r.word, redirect: true });
   return out;
+}
+
+/**
+ * A command that copies, moves or links into a folder writes `<folder>/<name of each source>` (`cp
+ * x/status.sh ~/bin/`), a path no operand spells: each static operand that is an existing folder is
+ * joined with the last name of every other static operand, and the result judged like an operand.
+ */
+function intoFolder(words: { word: Word; redirect: boolean }[], line: LineState, memo: Map<string, string>): string | undefined {
+  const texts = words.filter((w) => !w.redirect && w.word.flags === 0 && w.word.text !== "").map((w) => w.word.text);
+  if (texts.length < 2 || line.cwdUnknown) return undefined;
+  for (const cwd of line.cwds) {
+    for (const d of texts) {
+      const dir = absolutePath(d, line.scope, cwd);
+      if (!isFolder(dir)) continue;
+      for (const o of texts) {
+        const name = basename(o);
+        if (o === d || name === "" || name === "." || name === "..") continue;
+        const k = protectedKind(join(dir, name), line.scope, cwd, memo);
+        if (k) return `${KIND_TEXT[k]} (${join(dir, name)}: where ${o} lands in ${d})`;
+      }
+    }
+  }
+  return undefined;
+}
+
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path).isDirectory();
+  } catch {
+    return false;
+  }
 }
 
 /** Returns what a word can name that is protected, or undefined. */

@@ -82,6 +82,10 @@ const SHELL_DENIED: Record<string, string[]> = {
     "echo evil > scripts/notify.sh",
     "cd scripts && echo evil > notify.sh",
     "echo evil > lint.sh",
+    "cp /tmp/elsewhere/status.sh ~/bin/", // lands as ~/bin/status.sh: no operand spells it
+    "install -t ~/bin /tmp/elsewhere/status.sh",
+    "ln -sf /tmp/elsewhere/status.sh ~/bin",
+    "cp /tmp/elsewhere/.bashrc ~",
   ],
 };
 
@@ -93,6 +97,7 @@ const SHELL_ALLOWED = [
   "cat ~/bin/status.sh",
   "echo x > /dev/null",
   "python3 claude",
+  "cp /tmp/elsewhere/other.sh ~/bin/",
   "echo ok > claude",
 ];
 
