@@ -2,7 +2,9 @@
 // (test/shell/bash-grammar.ts) run under the real bash with stub programs, compared with the compiled
 // executable's verdicts (test/shell/fuzz-run.ts). Writes the report so far after every batch, so a
 // run cut short still says how far it got:
-//   bun run scripts/fuzz-shell.ts [--lines N] [--seed S] [--seconds T] [--out DIR]
+//   bun run scripts/fuzz-shell.ts [--lines N] [--seed S] [--seconds T] [--out DIR] [--static-only]
+// --static-only runs under bash only the lines the executable did not call dynamic (a dynamic verdict
+// cannot under-report); the report counts both.
 // DIR (default .cache/fuzz) gets report.json (counts, coverage, under-reports) and coverage.txt.
 // AGENTIHOOKS_BIN names the executable (default dist/agentihooks). Exits 1 when it found an under-report.
 import { mkdirSync, writeFileSync } from "node:fs";
@@ -10,11 +12,16 @@ import { join } from "node:path";
 import { openSandbox } from "../test/shell/bash-sandbox";
 import { coverageText, type FuzzReport, fuzz } from "../test/shell/fuzz-run";
 
-const USAGE = "usage: bun run scripts/fuzz-shell.ts [--lines N] [--seed S] [--seconds T] [--out DIR]";
+const USAGE = "usage: bun run scripts/fuzz-shell.ts [--lines N] [--seed S] [--seconds T] [--out DIR] [--static-only]";
 
-function args(argv: string[]): { lines: number; seed: number; seconds: number; out: string } {
-  const o = { lines: 1_000_000, seed: 23, seconds: Number.POSITIVE_INFINITY, out: ".cache/fuzz" };
+function args(argv: string[]): { lines: number; seed: number; seconds: number; out: string; staticOnly: boolean } {
+  const o = { lines: 1_000_000, seed: 23, seconds: Number.POSITIVE_INFINITY, out: ".cache/fuzz", staticOnly: false };
   for (let i = 0; i < argv.length; i += 2) {
+    if (argv[i] === "--static-only") {
+      o.staticOnly = true;
+      i--;
+      continue;
+    }
     const [k, v] = [argv[i], argv[i + 1]];
     if (v === undefined) fail(`${k} needs a value`);
     if (k === "--out") o.out = v;
@@ -49,9 +56,12 @@ try {
   const r = await fuzz(sandbox, {
     lines: o.lines,
     seed: o.seed,
+    staticOnly: o.staticOnly,
+    // about one line in five runs when static-only: bigger batches keep a bash batch near 1,000 lines
+    batch: o.staticOnly ? 5000 : 1000,
     progress: (r) => {
       write(r);
-      console.log(`${r.lines} lines, ${r.ranStub} ran a stub, ${r.dynamic} dynamic, ${r.underReports.length} under-reports, ${r.seconds} s`);
+      console.log(`${r.lines} lines, ${r.ranInBash} run under bash, ${r.ranStub} ran a stub, ${r.dynamic} dynamic, ${r.underReports.length} under-reports, ${r.seconds} s`);
       if (performance.now() > deadline && !stopped) {
         stopped = true;
         throw new Error("time limit");
