@@ -151,10 +151,15 @@ function bothSpellings(dir: string, real?: string): string[] {
 
 /** True when `path` is a symlink (lstat, never a listing: a cache hit lists no folder). */
 function isLink(path: string): boolean {
+  return entryKind(path) === "link";
+}
+
+/** What lstat says of a path: a symlink, missing, or anything else. */
+function entryKind(path: string): "link" | "missing" | "present" {
   try {
-    return lstatSync(path).isSymbolicLink();
+    return lstatSync(path).isSymbolicLink() ? "link" : "present";
   } catch {
-    return false;
+    return "missing";
   }
 }
 
@@ -172,22 +177,35 @@ export function protectedRoots(scope: PathScope): Root[] {
   roots = out;
   const userHome = resolve(scope.userHome);
   const [, realHome = userHome] = bothSpellings(userHome);
-  /** The real path of a folder, cheaply when it sits directly in the user's home and is no symlink. */
-  const realOf = (dir: string) => {
+  /**
+   * The real path of a folder in the user's home, found component by component with lstat while no
+   * component is a symlink, and whether it exists; undefined (realpath it) outside the home or past a link.
+   */
+  const realOf = (dir: string): { real: string; missing: boolean } | undefined => {
     const d = resolve(dir);
-    if (d === userHome) return realHome;
-    const name = d.slice(userHome.length + 1);
-    return d.startsWith(`${userHome}/`) && !name.includes("/") && !isLink(d) ? `${realHome}/${name}` : undefined;
+    if (d === userHome) return { real: realHome, missing: false };
+    if (!d.startsWith(`${userHome}/`)) return undefined;
+    const names = d.slice(userHome.length + 1).split("/");
+    let at = userHome;
+    for (const name of names) {
+      at = `${at}/${name}`;
+      const kind = entryKind(at);
+      if (kind === "link") return undefined;
+      // a missing folder holds nothing: the rest is missing too, and where it would be is the home's real path plus the names
+      if (kind === "missing") return { real: `${realHome}/${names.join("/")}`, missing: true };
+    }
+    return { real: `${realHome}/${names.join("/")}`, missing: false };
   };
   /** Entries under a folder: both spellings of the folder, and where an entry that is a symlink leads. */
   const under = (dir: string, entries: [string, boolean, ProtectedKind][]) => {
-    const spellings = bothSpellings(dir, realOf(dir));
+    const found = realOf(dir);
+    const spellings = bothSpellings(dir, found?.real);
     for (const d of spellings) {
       for (const [name, deep, kind] of entries) {
         const path = join(d, name);
         out.push({ path, under: deep, kind });
-        // an entry that is a symlink (checked once, on the real folder) protects where it leads
-        if (d === spellings[spellings.length - 1] && isLink(path)) out.push({ path: followLinks(path), under: deep, kind });
+        // an entry that is a symlink (checked once, on the real folder; a missing folder has none) protects where it leads
+        if (!found?.missing && d === spellings[spellings.length - 1] && isLink(path)) out.push({ path: followLinks(path), under: deep, kind });
       }
     }
   };
