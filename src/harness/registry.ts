@@ -1,19 +1,22 @@
-// The harness for a target: one table row each, so the core never branches on a harness name.
+// The harness for a target: one table row each, so the core never branches on a harness name. Each
+// adapter is loaded when its target is asked for: a hook call serves one harness, and loading the
+// other eight costs start-up time on every call.
 import type { Target } from "../types";
-import { claude } from "./claude";
-import { cline } from "./cline";
-import { codex } from "./codex";
-import { copilot } from "./copilot";
-import { droid } from "./droid";
-import { gemini } from "./gemini";
 import type { Harness } from "./harness";
-import { kimi } from "./kimi";
-import { opencode } from "./opencode";
-import { qwen } from "./qwen";
 
-const HARNESSES: Readonly<Record<Target, Harness>> = { claude, codex, copilot, gemini, opencode, droid, cline, qwen, kimi };
+const LOADERS: Readonly<Record<Target, () => Harness>> = {
+  claude: () => (require("./claude") as typeof import("./claude")).claude,
+  codex: () => (require("./codex") as typeof import("./codex")).codex,
+  copilot: () => (require("./copilot") as typeof import("./copilot")).copilot,
+  gemini: () => (require("./gemini") as typeof import("./gemini")).gemini,
+  opencode: () => (require("./opencode") as typeof import("./opencode")).opencode,
+  droid: () => (require("./droid") as typeof import("./droid")).droid,
+  cline: () => (require("./cline") as typeof import("./cline")).cline,
+  qwen: () => (require("./qwen") as typeof import("./qwen")).qwen,
+  kimi: () => (require("./kimi") as typeof import("./kimi")).kimi,
+};
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
 export function harnessFor(target: Target): Harness {
-  return HARNESSES[target];
+  return LOADERS[target]();
 }
