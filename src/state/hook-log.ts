@@ -6,7 +6,7 @@
 // holds the hash of the last line, so `agentihooks log verify` finds a line edited, inserted or deleted
 // anywhere, the last one included. Parallel hooks append under a short lock file so the chain never
 // forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
-import { appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { type Stats, appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { join } from "node:path";
 
@@ -43,7 +43,6 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[], li
   if (records.length === 0) return undefined;
   const path = join(logsDir, LOG_FILE);
   try {
-    mkdirSync(logsDir, { recursive: true, mode: 0o700 });
     who ??= identity();
     const locked = lock(logsDir);
     try {
@@ -116,12 +115,19 @@ const LOCK_STALE_MS = 2000;
 function lock(logsDir: string): boolean {
   const path = join(logsDir, LOCK_FILE);
   const until = Date.now() + LOCK_WAIT_MS;
-  for (;;) {
+  for (let made = false; ; ) {
     try {
       closeSync(openSync(path, "wx", 0o600));
       return true;
     } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== "EEXIST") return false;
+      const code = (err as NodeJS.ErrnoException).code;
+      // the logs folder is made on the first call only: a mkdir on every call costs two system calls
+      if (code === "ENOENT" && !made) {
+        mkdirSync(logsDir, { recursive: true, mode: 0o700 });
+        made = true;
+        continue;
+      }
+      if (code !== "EEXIST") return false;
     }
     try {
       if (Date.now() - statSync(path).mtimeMs > LOCK_STALE_MS) unlinkSync(path);
@@ -139,17 +145,19 @@ function unlock(logsDir: string): void {
 
 /** Rotates the current file when it is too large or too old, then prunes rotated files (under the lock). */
 function rotateIfDue(logsDir: string, path: string, limits: LogLimits): void {
-  let size: number;
-  let born: number;
+  let st: Stats;
   try {
-    const st = statSync(path);
-    size = st.size;
-    born = st.birthtimeMs || st.ctimeMs;
+    st = statSync(path);
   } catch {
     return;
   }
+  const size = st.size;
+  const born = st.birthtimeMs || st.ctimeMs;
   const maxAge = limits.maxAgeDays * 86400e3;
-  if (size < limits.maxBytes && !(size > 0 && Date.now() - firstTime(path, born) > maxAge)) return;
+  // A file born within maxAge holds no older record (its first line was written when it was made), so
+  // only an older file, or one whose birth time the file system does not keep, has its first record read.
+  const young = st.birthtimeMs > 0 && Date.now() - st.birthtimeMs <= maxAge;
+  if (size < limits.maxBytes && !(size > 0 && !young && Date.now() - firstTime(path, born) > maxAge)) return;
   const stamp = new Date().toISOString().replace(/[-:]/g, "");
   let target = join(logsDir, `hook-${stamp}.jsonl`);
   for (let n = 1; existsSync(target); n++) target = join(logsDir, `hook-${stamp}-${n}.jsonl`);
