@@ -1,9 +1,8 @@
 // `make bench --only resident`: a tool call answered over the MCP pipe (`agentihooks mcp`, the `hook`
 // tool, as Claude Code's mcp_tool handler calls it after `init --resident`) against the same call on
 // the command path and against the floor, interleaved in one run. The resident figure is the round trip
-// a client sees: request written to the server's stdin, answer read from its stdout.
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+// a client sees: request written to the server's stdin, answer read from its stdout. The client is a
+// bare JSON-RPC line reader, so the figure is the server's cost and the pipe's, not a client library's.
 import { inputTemplate } from "../src/resident/hook-input";
 import { type BenchHome, MISSES_GIT_READ, claudeBash, makeHome } from "./sandbox";
 
@@ -51,12 +50,49 @@ const time = (f: () => void) => {
   return performance.now() - t;
 };
 
+/** A bare MCP client over the server's stdio: one request at a time, one line each way. */
+async function rawClient(command: string[], env: Record<string, string>) {
+  const p = Bun.spawn(command, { env, cwd: "/", stdin: "pipe", stdout: "pipe", stderr: "ignore" });
+  const reader = p.stdout.getReader();
+  const decoder = new TextDecoder();
+  let buffer = "";
+  let id = 0;
+  const readLine = async (): Promise<Record<string, unknown>> => {
+    for (;;) {
+      const nl = buffer.indexOf("\n");
+      if (nl >= 0) {
+        const line = buffer.slice(0, nl);
+        buffer = buffer.slice(nl + 1);
+        return JSON.parse(line);
+      }
+      const { value, done } = await reader.read();
+      if (done) throw new Error("resident: the server closed its output");
+      buffer += decoder.decode(value, { stream: true });
+    }
+  };
+  const send = (message: Record<string, unknown>) => {
+    p.stdin.write(`${JSON.stringify(message)}\n`);
+    p.stdin.flush();
+  };
+  const request = async (method: string, params: unknown) => {
+    send({ jsonrpc: "2.0", id: ++id, method, params });
+    const reply = await readLine();
+    if (reply.id !== id || !reply.result) throw new Error(`resident: ${method} answered ${JSON.stringify(reply)}`);
+    return reply.result as Record<string, unknown>;
+  };
+  await request("initialize", { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "agentihooks-bench", version: "1" } });
+  send({ jsonrpc: "2.0", method: "notifications/initialized" });
+  return {
+    callTool: async (name: string, args: unknown) => ((await request("tools/call", { name, arguments: args })) as { content: { text: string }[] }).content[0].text,
+    close: () => p.kill(),
+  };
+}
+
 /** One figure: the floor, the command hook and the resident call of one payload, interleaved. */
 async function figure(o: Options, h: BenchHome, stdin: string, expect: (text: string) => boolean): Promise<{ floor: number; command: number; resident: number }> {
-  const client = new Client({ name: "agentihooks-bench", version: "1" });
-  await client.connect(new StdioClientTransport({ command: o.subject, args: ["mcp", "--target", "claude"], env: h.env, cwd: "/", stderr: "ignore" }));
+  const client = await rawClient([o.subject, "mcp", "--target", "claude"], h.env);
   const args = claudeArguments(JSON.parse(stdin));
-  const call = async () => ((await client.callTool({ name: "hook", arguments: args })) as { content: { text: string }[] }).content[0].text;
+  const call = () => client.callTool("hook", args);
   const command = () => Bun.spawnSync([o.subject, "hook"], { env: h.env, cwd: h.repo, stdin: new Blob([stdin]), stdout: "pipe", stderr: "pipe" });
   const floor = () => Bun.spawnSync([o.floor], { stdin: new Blob([stdin]), stdout: "pipe" });
   try {
@@ -82,7 +118,7 @@ async function figure(o: Options, h: BenchHome, stdin: string, expect: (text: st
     }
     return { floor: median(ms.floor), command: median(ms.command), resident: median(ms.resident) };
   } finally {
-    await client.close();
+    client.close();
   }
 }
 

@@ -3,7 +3,6 @@
 // conditions, and calls the same functions as the CLI. Answers are one JSON document as text;
 // failures are `isError` answers with a one-line message, never a stack trace.
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
 import { z } from "zod";
 import { listDocument } from "../cli/conditions-list";
 import { clearCondition, setCondition, showCondition } from "../conditions/author";
@@ -11,7 +10,9 @@ import { STEPS } from "../conditions/filename";
 import { clearEnforcement, listEnforcements, setEnforcement } from "../enforcement/api";
 import { oneLine } from "../errors";
 import { gateMessage, isGateOpen } from "../gate/gate-file";
-import { registerHookTool } from "../resident/hook-tool";
+import { hookAnswerer, registerHookTool } from "../resident/hook-tool";
+import { HOOK_TOOL } from "../resident/hook-input";
+import { ServerStdioTransport } from "./stdio-transport";
 import { homeDir } from "../state/home";
 import type { Target } from "../types";
 import { VERSION } from "../version";
@@ -104,16 +105,17 @@ function registerEnforcementTools(server: McpServer, def: Target | undefined): v
  * started it (`agentihooks mcp --target T`, as init registers it): a tool call that names no target
  * uses that harness's profile chain.
  */
-export function createServer(target?: Target): McpServer {
+export function createServer(target?: Target, hook = hookAnswerer()): McpServer {
   const server = new McpServer({ name: "agentihooks", version: VERSION });
   registerConditionTools(server, target);
   registerEnforcementTools(server, target);
-  registerHookTool(server);
+  registerHookTool(server, hook);
   return server;
 }
 
-/** Serves MCP on stdin/stdout until the client closes the stream. */
+/** Serves MCP on stdin/stdout until the client closes the stream; the `hook` tool's calls take the transport's fast path. */
 export async function serveStdio(target?: Target): Promise<void> {
-  const server = createServer(target);
-  await server.connect(new StdioServerTransport());
+  const hook = hookAnswerer();
+  const server = createServer(target, hook);
+  await server.connect(new ServerStdioTransport((name, args) => (name === HOOK_TOOL ? hook(args) : undefined)));
 }

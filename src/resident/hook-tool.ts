@@ -19,14 +19,11 @@ async function viaProcess(exe: string, args: unknown): Promise<string> {
   return toolText(event, { stdout, stderr, exitCode: await p.exited });
 }
 
-/** Registers the `hook` tool. Its arguments are checked by the call itself, so a bad one is denied with a reason. */
-export function registerHookTool(server: McpServer): void {
+/** Returns the `hook` tool's answer to one call: the server's own judgement, or after an upgrade the new executable's. */
+export function hookAnswerer(): (args: unknown) => Promise<ToolResult> {
   const exe = watchOwnExe();
   let ending: ReturnType<typeof setTimeout> | undefined;
-  server.registerTool(HOOK_TOOL, {
-    description: "Judges one hook call of Claude Code or Codex (registered by `agentihooks init --resident`; not for the agent).",
-    inputSchema: { target: z.unknown().optional(), event: z.unknown().optional(), payload: z.unknown().optional() },
-  }, async (args) => {
+  return async (args) => {
     if (!exe.changed()) return text(await answerResident(args));
     // An upgrade: this call is answered by the new executable as a process, then the server ends (once
     // the answer is on its way; a call still running resets the clock) and the harness starts the new one.
@@ -39,5 +36,17 @@ export function registerHookTool(server: McpServer): void {
     clearTimeout(ending);
     ending = setTimeout(() => process.exit(0), 250);
     return text(answer);
-  });
+  };
+}
+
+/**
+ * Registers the `hook` tool (listed, and answered through the SDK for a client that calls it before
+ * initializing); the transport answers it directly otherwise (mcp/stdio-transport.ts). Its arguments
+ * are checked by the call itself, so a bad one is denied with a reason.
+ */
+export function registerHookTool(server: McpServer, answer: (args: unknown) => Promise<ToolResult>): void {
+  server.registerTool(HOOK_TOOL, {
+    description: "Judges one hook call of Claude Code or Codex (registered by `agentihooks init --resident`; not for the agent).",
+    inputSchema: { target: z.unknown().optional(), event: z.unknown().optional(), payload: z.unknown().optional() },
+  }, (args) => answer(args));
 }
