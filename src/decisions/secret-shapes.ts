@@ -43,13 +43,23 @@ export interface SecretMatch {
   end: number;
 }
 
+/**
+ * True when `text` holds one of `needles`. A plain loop: `some` with a closure, called for every shape
+ * of every string of every record, got hot enough on each hook call for the JIT to compile it on a
+ * thread of its own (bench/README entry 33).
+ */
+function holdsAny(text: string, needles: readonly string[]): boolean {
+  for (let i = 0; i < needles.length; i++) if (text.includes(needles[i])) return true;
+  return false;
+}
+
 /** Returns every secret found in `text`, by position, overlapping matches merged into the first. */
 export function findSecrets(text: string): SecretMatch[] {
   const found: SecretMatch[] = [];
   let lower: string | undefined;
   for (const shape of SECRET_SHAPES) {
     const haystack = shape.pattern.ignoreCase ? (lower ??= text.toLowerCase()) : text;
-    if (!shape.needles.some((n) => haystack.includes(n))) continue;
+    if (!holdsAny(haystack, shape.needles)) continue;
     // exec, not matchAll: the first matchAll of a process costs ~0.2 ms
     const pattern = shape.pattern;
     pattern.lastIndex = 0;
