@@ -6,13 +6,15 @@
 // holds the hash of the last line, so `agentihooks log verify` finds a line edited, inserted or deleted
 // anywhere, the last one included. Parallel hooks append under a short lock file so the chain never
 // forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
-import { type Stats, appendFileSync, closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { type Stats, appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname, userInfo } from "node:os";
 import { join } from "node:path";
 
 export const LOG_FILE = "hook.jsonl";
 export const HEAD_FILE = "hook.head";
 const LOCK_FILE = "hook.lock";
+/** The file hook.lock is a link to while a hook holds the lock (lock()). */
+const TOKEN_FILE = "hook.lock-token";
 /** Rotated files: hook-<time>.jsonl, oldest first by name. */
 export const ROTATED = /^hook-\d{8}T\d{6}(?:\.\d+)?Z(?:-\d+)?\.jsonl$/;
 
@@ -111,19 +113,40 @@ export function lastLine(path: string): string | undefined {
 const LOCK_WAIT_MS = 1000;
 const LOCK_STALE_MS = 2000;
 
-/** Takes logs/hook.lock (O_EXCL); breaks a lock older than LOCK_STALE_MS (a killed hook's). */
+/**
+ * Takes logs/hook.lock: a hard link to logs/hook.lock-token, which fails with EEXIST while another
+ * hook holds it. A link costs a tenth of creating a file on a journaling file system (bench/README entry
+ * 33); older builds take the same name with O_EXCL, so the two exclude each other during an upgrade. The
+ * link's time is set at once, so a lock older than LOCK_STALE_MS (a killed hook's) is broken by either.
+ */
 function lock(logsDir: string): boolean {
   const path = join(logsDir, LOCK_FILE);
+  const token = join(logsDir, TOKEN_FILE);
   const until = Date.now() + LOCK_WAIT_MS;
+  let links = true;
   for (let made = false; ; ) {
     try {
-      closeSync(openSync(path, "wx", 0o600));
+      if (links) {
+        linkSync(token, path);
+        const now = new Date();
+        utimesSync(path, now, now);
+      } else closeSync(openSync(path, "wx", 0o600));
       return true;
     } catch (err) {
       const code = (err as NodeJS.ErrnoException).code;
-      // the logs folder is made on the first call only: a mkdir on every call costs two system calls
+      // a file system without hard links: the lock is a file of its own
+      if (links && (code === "EPERM" || code === "ENOTSUP" || code === "EOPNOTSUPP" || code === "EMLINK")) {
+        links = false;
+        continue;
+      }
+      // the logs folder and the token are made on the first call only
       if (code === "ENOENT" && !made) {
         mkdirSync(logsDir, { recursive: true, mode: 0o700 });
+        try {
+          closeSync(openSync(token, "wx", 0o600));
+        } catch (e) {
+          if ((e as NodeJS.ErrnoException).code !== "EEXIST") return false;
+        }
         made = true;
         continue;
       }

@@ -2,7 +2,7 @@
 // decision, what made it and why; secrets masked by default; a hash chain `log verify` checks; rotation;
 // `log` filters, follow, export and report; nothing from a record reaches the terminal as a sequence.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { addCondition, BIN, claudeBash, hook, run, sandbox, type Sandbox } from "../helpers";
 
@@ -124,6 +124,31 @@ describe("the hash chain", () => {
     expect(v.exitCode).toBe(0);
     expect(v.json).toMatchObject({ ok: true, lines: 24 });
     expect(v.json.unchained).toBeLessThan(24); // a hook that waits past the lock (extreme load) logs unchained rather than late
+  });
+
+  test("the lock: a held one is waited for, a stale one (a killed hook's, or an older build's plain file) is broken", () => {
+    const sb = world();
+    bash(sb, "echo first");
+    const logs = join(sb.home, "logs");
+    // the lock is a hard link to a token file made on the first call, and is gone after each call
+    expect(existsSync(join(logs, "hook.lock-token"))).toBe(true);
+    expect(existsSync(join(logs, "hook.lock"))).toBe(false);
+    // an older build's lock file, left by a hook killed 10 s ago
+    writeFileSync(join(logs, "hook.lock"), "");
+    const old = new Date(Date.now() - 10_000);
+    utimesSync(join(logs, "hook.lock"), old, old);
+    bash(sb, "echo second");
+    // a fresh lock is waited for (up to a second), then the record is written unchained, never lost
+    writeFileSync(join(logs, "hook.lock"), "");
+    bash(sb, "echo third");
+    rmSync(join(logs, "hook.lock"), { force: true });
+    bash(sb, "echo fourth");
+    const prevs = records(sb).map((r) => r.prev);
+    expect(prevs.length).toBe(4);
+    expect(prevs[1]).toMatch(/^[0-9a-f]{32}$/);
+    expect(prevs[2]).toBe("unlocked");
+    expect(prevs[3]).toMatch(/^[0-9a-f]{32}$/);
+    expect(run(["log", "verify", "--json"], { env: sb.env }).json).toMatchObject({ ok: true, lines: 4, unchained: 1 });
   });
 
   test.each([
