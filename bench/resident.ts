@@ -33,7 +33,7 @@ const median = (xs: number[]) => {
 const round = (x: number, d = 3) => Math.round(x * 10 ** d) / 10 ** d;
 
 /** The `hook` tool's arguments as Claude Code fills its handler's input: every value a string, "" when absent. */
-function claudeArguments(payload: Record<string, unknown>): Record<string, unknown> {
+export function claudeArguments(payload: Record<string, unknown>): Record<string, unknown> {
   const fill = (t: unknown): unknown => {
     if (t && typeof t === "object") return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fill(v)]));
     const m = typeof t === "string" ? /^\$\{([^{}]+)\}$/.exec(t) : null;

@@ -2,25 +2,13 @@
 // client does: a `hook` call after the session is initialized takes the fast path, before it the SDK's;
 // both give the command hook's bytes. Lines split across writes, several in one write, a line that is
 // not JSON, and calls answered out of order are all handled; the other tools still go through the SDK.
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import type { Subprocess } from "bun";
-import { inputTemplate } from "../../src/resident/hook-input";
+import { claudeArguments as claudeArgs } from "../../bench/resident";
 import { addCondition, BIN, claudeBash, hook, sandbox } from "../helpers";
 
 const sb = sandbox();
-
-/** Claude's filling of a handler's input: every value a string, "" when absent. */
-function claudeArgs(payload: Record<string, unknown>): Record<string, unknown> {
-  const fill = (t: unknown): unknown => {
-    if (t && typeof t === "object") return Object.fromEntries(Object.entries(t).map(([k, v]) => [k, fill(v)]));
-    const m = typeof t === "string" ? /^\$\{([^{}]+)\}$/.exec(t) : null;
-    if (!m) return t;
-    const v = payload[m[1]];
-    return v === undefined || v === null ? "" : typeof v === "object" ? JSON.stringify(v) : String(v);
-  };
-  return fill(inputTemplate("claude", String(payload.hook_event_name))) as Record<string, unknown>;
-}
 
 /** A server and a line reader over its stdout. */
 class Raw {
@@ -62,6 +50,17 @@ class Raw {
   }
 }
 
+/** Runs `body` against a fresh server, initialized first unless told not to, and ends the server. */
+async function serve(body: (s: Raw) => Promise<void>, initialize = true): Promise<void> {
+  const s = new Raw();
+  try {
+    if (initialize) await s.initialize();
+    await body(s);
+  } finally {
+    s.close();
+  }
+}
+
 const call = (id: number | string, payload: Record<string, unknown>) => ({ jsonrpc: "2.0", id, method: "tools/call", params: { name: "hook", arguments: claudeArgs(payload) } });
 const textOf = (reply: Record<string, unknown>) => ((reply.result as { content: { text: string }[] }).content ?? []).map((c) => c.text).join("");
 const commandHook = (payload: Record<string, unknown>) => hook(payload, { env: sb.env, target: "claude", cwd: sb.repo }).stdout;
@@ -70,13 +69,10 @@ beforeAll(() => {
   addCondition(join(sb.home, "conditions"), "pre-bash.rm-deny.sh", "#!/bin/sh\necho 'RM-DENIED: no rm here' >&2\nexit 2\n");
   addCondition(join(sb.home, "conditions"), "pre-bash.sleep-slow.sh", "#!/bin/sh\nsleep 1\nexit 0\n");
 });
-afterAll(() => {});
 
 describe("the server's stdio transport", () => {
   test("a hook call after initialization: the command hook's bytes, allow and deny", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       for (const [id, command] of [[1, "ls"], [2, "rm -rf build"]] as const) {
         const payload = claudeBash(command, sb.repo);
         s.send(call(id, payload));
@@ -84,29 +80,22 @@ describe("the server's stdio transport", () => {
         expect(reply.id).toBe(id);
         expect(textOf(reply)).toBe(commandHook(payload));
       }
-    } finally {
-      s.close();
-    }
+    });
   });
 
   test("a hook call before initialization goes through the SDK and gets the same answer", async () => {
-    const s = new Raw();
-    try {
+    await serve(async (s) => {
       const payload = claudeBash("rm -rf build", sb.repo);
       s.send(call(7, payload));
       const reply = await s.read();
       expect(reply.id).toBe(7);
       expect(textOf(reply)).toContain("RM-DENIED");
       expect(textOf(reply)).toBe(commandHook(payload));
-    } finally {
-      s.close();
-    }
+    }, false);
   });
 
   test("a line split across writes, and two lines in one write, are each one call", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       const line = `${JSON.stringify(call(1, claudeBash("rm -rf a", sb.repo)))}\n`;
       s.write(line.slice(0, 40));
       await Bun.sleep(50);
@@ -118,57 +107,41 @@ describe("the server's stdio transport", () => {
       expect(textOf(replies[0])).toContain("RM-DENIED");
       expect(textOf(replies[1])).toContain("RM-DENIED");
       expect(textOf(replies[2])).toBe("");
-    } finally {
-      s.close();
-    }
+    });
   });
 
   test("a line that is not JSON is skipped; the next call is answered", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       s.write("{not json\n\n");
       s.send(call(4, claudeBash("rm -rf x", sb.repo)));
       const reply = await s.read();
       expect(reply.id).toBe(4);
       expect(textOf(reply)).toContain("RM-DENIED");
-    } finally {
-      s.close();
-    }
+    });
   });
 
   test("calls are answered independently: a quick one is not held behind a slow one", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       s.send(call("slow", claudeBash("sleep 5", sb.repo)));
       s.send(call("quick", claudeBash("rm -rf q", sb.repo)));
       const first = await s.read();
       const second = await s.read();
       expect([first.id, second.id]).toEqual(["quick", "slow"]);
       expect(textOf(first)).toContain("RM-DENIED");
-    } finally {
-      s.close();
-    }
+    });
   });
 
   test("a hook call whose arguments are not an object is denied with a reason, never dropped", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       s.send({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "hook", arguments: "nonsense" } });
       const reply = await s.read();
       expect(reply.id).toBe(9);
       expect(textOf(reply)).toContain("denied to fail closed");
-    } finally {
-      s.close();
-    }
+    });
   });
 
   test("other requests still go through the SDK (tools/list, ping, an unknown method's error)", async () => {
-    const s = new Raw();
-    try {
-      await s.initialize();
+    await serve(async (s) => {
       s.send({ jsonrpc: "2.0", id: 1, method: "tools/list" });
       const list = await s.read();
       expect(((list.result as { tools: { name: string }[] }).tools).map((t) => t.name)).toContain("condition_list");
@@ -176,8 +149,6 @@ describe("the server's stdio transport", () => {
       expect((await s.read()).result).toEqual({});
       s.send({ jsonrpc: "2.0", id: 3, method: "no/such" });
       expect(((await s.read()).error as { code: number }).code).toBe(-32601);
-    } finally {
-      s.close();
-    }
+    });
   });
 });
