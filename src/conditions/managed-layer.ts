@@ -15,6 +15,7 @@ import { type ManagedRoot, MANAGED_SOURCE, rootOwnedProblem } from "./managed-ro
 import type { Subject } from "./matcher";
 import { listFolder } from "./scan";
 import { selectConditions } from "./select";
+import { lexists } from "../fs-kind";
 
 /** What the tier holds. */
 export interface ManagedTier {
@@ -57,7 +58,7 @@ export function loadManagedTier(root: ManagedRoot): ManagedTier {
     const builtin = builtinProfileDir(name);
     const own = join(root.path, "profiles", name);
     if (builtin) folders.push([`${MANAGED_SOURCE}:profile:${name}`, builtin]);
-    else if (exists(own)) folders.push([`${MANAGED_SOURCE}:profile:${name}`, own]);
+    else if (lexists(own)) folders.push([`${MANAGED_SOURCE}:profile:${name}`, own]);
     else tier.broken.push(`the managed profile "${name}" (${join(root.path, "profiles.txt")}) is neither built in nor in ${own}`);
   }
   folders.push([MANAGED_SOURCE, join(root.path, "conditions")]);
@@ -111,7 +112,7 @@ export function shadowedBy(tier: ManagedTier, lower: Condition[]): string[] {
 /** Returns the chain in <root>/profiles.txt (none when it does not exist). */
 function readChain(root: string, tier: ManagedTier): string[] {
   const path = join(root, "profiles.txt");
-  if (!exists(path)) return [];
+  if (!lexists(path)) return [];
   const problem = fileProblem(path, root);
   if (problem) {
     tier.broken.push(`the managed profile chain ${path} is refused: ${problem}`);
@@ -130,7 +131,7 @@ function readChain(root: string, tier: ManagedTier): string[] {
 /** Lists one folder of the tier into conditions; its files and the folder must pass the root checks. */
 function listLayer(source: string, path: string, root: string, rank: number, tier: ManagedTier): Condition[] {
   const builtin = path.startsWith("builtin:");
-  const layer: Layer = { source, path, exists: builtin || exists(path), count: 0, skipped: false, note: `the administrator's tier (${root})` };
+  const layer: Layer = { source, path, exists: builtin || lexists(path), count: 0, skipped: false, note: `the administrator's tier (${root})` };
   tier.layers.push(layer);
   if (!layer.exists) return [];
   const dirProblem = builtin ? undefined : rootOwnedProblem(path, root);
@@ -174,11 +175,3 @@ function fileProblem(path: string, root: string): string | undefined {
   return rootOwnedProblem(path, root);
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}

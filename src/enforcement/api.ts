@@ -1,7 +1,6 @@
 // The enforcement operations shared by the CLI and the MCP server (enforcement_set / _list / _clear).
 // Writes go to $AGENTIHOOKS_HOME/enforcements.json, or with `local` to the repository's
 // .agentihooks/enforcements.json; each is a locked read-modify-write with an atomic rename.
-import { statSync } from "node:fs";
 import { join } from "node:path";
 import { readConfig } from "../config";
 import { parseMatcher } from "../conditions/matcher";
@@ -12,6 +11,7 @@ import { writeFileAtomic } from "../state/atomic";
 import { TARGETS, type Target, targetWords } from "../types";
 import { withLock } from "./lock";
 import { type Enforcement, type Loaded, type Problem, type SourceFile, loadEnforcements, readEnforcementFile } from "./store";
+import { isFile } from "../fs-kind";
 
 export interface Scope {
   local?: boolean;
@@ -70,7 +70,7 @@ function rewrite<T>(path: string, fn: (list: Enforcement[]) => T): T {
   const out = withLock(path, () => {
     let root: unknown = { enforcements: [] };
     let list: Enforcement[] = [];
-    if (existsFile(path)) {
+    if (isFile(path)) {
       const parsed = readEnforcementFile(path);
       if (typeof parsed === "string") throw new AgentihooksError("E_ENFORCEMENT", `${path}: ${parsed}; fix or remove the file first`);
       root = Array.isArray(parsed.root) || (parsed.root && typeof parsed.root === "object") ? parsed.root : root;
@@ -85,13 +85,6 @@ function rewrite<T>(path: string, fn: (list: Enforcement[]) => T): T {
   return out.result;
 }
 
-function existsFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
-}
 
 /** Returns the cadence as an integer >= 1, or throws a one-line error. */
 export function checkCadence(v: number | string): number {

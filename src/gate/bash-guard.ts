@@ -6,7 +6,6 @@
 // to change its set-up (self-call.ts) and git changing a layer repository's trust (git-guard.ts).
 // What it cannot see: a program that writes there by itself without naming the place (a script, a
 // compiler), which SECURITY.md says. Loaded for shell lines only, as one chunk.
-import { statSync } from "node:fs";
 import { basename, join } from "node:path";
 import type { ShellAnalysis } from "../shell/analyze";
 import type { CommandInfo } from "../shell/programs";
@@ -17,6 +16,7 @@ import { checkDeadline, GateLimit, overBudget } from "./limits";
 import { KIND_TEXT, type PathScope, absolutePath, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import { withHere } from "./pattern-alternatives";
 import type { Piece } from "./word-value";
+import { isDir } from "../fs-kind";
 
 /** What a call would change among the things that decide which conditions run. */
 export interface Write {
@@ -188,7 +188,7 @@ function intoFolder(words: { word: Word; redirect: boolean }[], line: LineState,
   for (const cwd of line.cwds) {
     for (const d of texts) {
       const dir = absolutePath(d, line.scope, cwd);
-      if (!isFolder(dir)) continue;
+      if (!isDir(dir)) continue;
       for (const o of texts) {
         const name = basename(o);
         if (o === d || name === "" || name === "." || name === "..") continue;
@@ -200,13 +200,6 @@ function intoFolder(words: { word: Word; redirect: boolean }[], line: LineState,
   return undefined;
 }
 
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
 
 /** Returns what a word can name that is protected, or undefined. */
 function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {

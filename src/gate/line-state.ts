@@ -9,12 +9,12 @@
 // program only known when it runs may write any variable, and make them all unknown (shell-writes.ts).
 import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
-import { statSync } from "node:fs";
 import { findGitRoot } from "../conditions/trust";
 import { type PathScope, absolutePath } from "./paths";
 import { GateLimit } from "./limits";
 import { forHeaders, shellWrites } from "./shell-writes";
 import type { ExpandContext, Piece } from "./word-value";
+import { isDir } from "../fs-kind";
 
 /** More folders than this after `cd`s, and the folder counts as unknown. */
 const MAX_CWDS = 8;
@@ -176,14 +176,6 @@ export class LineState {
       return dirs?.map((d) => [...d, { lit: "/.agentihooks-mktemp-fresh" }]);
     }
     return undefined;
-  }
-}
-
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
   }
 }
 

@@ -8,11 +8,12 @@
 //   filesystem  a glob without ANY is expanded against the folders that exist, and each match is
 //               checked as a path, so a glob through a symlink into a layer is caught. The expansion
 //               is bounded in folders, matches and time; past a bound the line is not judged (limits.ts).
-import { lstatSync, readdirSync } from "node:fs";
+import { readdirSync } from "node:fs";
 import { checkDeadline, overBudget } from "./limits";
 import { harnessScripts } from "./harness-scripts";
 import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, TEMPLATES } from "./paths";
 import type { Piece } from "./word-value";
+import { lexists } from "../fs-kind";
 
 /** One path segment of a pattern: its matcher, and whether an ANY is part of it. */
 interface Seg {
@@ -233,17 +234,9 @@ export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[
   }
   // bash returns only paths that exist; after `**` the names joined to each folder mostly do not, and
   // a glob matching nothing is judged as its literal word (bash-guard.ts)
-  return deep ? paths.filter(exists) : paths;
+  return deep ? paths.filter(lexists) : paths;
 }
 
-function exists(path: string): boolean {
-  try {
-    lstatSync(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Adds `base` and every path beneath it to `out` (`**`); returns the listings spent. */
 function walkDown(base: string, out: string[], listings: number): number {
