@@ -3,9 +3,11 @@
 // Qwen Code's and Kimi Code's hooks. Such a file runs with nobody judging it, so writing it is as good as writing the
 // registration that names it: each is protected as "harness". Read only when the gate checks a path a
 // call writes (never on a call that writes nothing), once per call.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { callMemo } from "../state/call-memo";
+import { isDir, isFile } from "../fs-kind";
+import { HOME_VARIABLES, harnessHome } from "../harness-homes";
 
 /** Where a call runs (paths.ts's PathScope, of which only this is read). */
 export interface ScriptScope {
@@ -34,15 +36,11 @@ const memo = callMemo<string, ScriptRoot[]>();
 export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
   const env = scope.env ?? {};
   const projectDir = env.CLAUDE_PROJECT_DIR || env.GEMINI_PROJECT_DIR || env.QWEN_PROJECT_DIR || scope.cwd;
-  const key = [scope.userHome, projectDir, env.CLAUDE_CONFIG_DIR, env.CODEX_HOME, env.COPILOT_HOME, env.FACTORY_HOME_OVERRIDE, env.QWEN_HOME, env.KIMI_CODE_HOME].join("\0");
+  let key = `${scope.userHome}\0${projectDir}`;
+  for (const v of HOME_VARIABLES) key += `\0${env[v]}`;
   const hit = memo.get(key);
   if (hit) return hit;
-  const claude = env.CLAUDE_CONFIG_DIR || join(scope.userHome, ".claude");
-  const codex = env.CODEX_HOME || join(scope.userHome, ".codex");
-  const copilot = env.COPILOT_HOME || join(scope.userHome, ".copilot");
-  const factory = join(env.FACTORY_HOME_OVERRIDE || scope.userHome, ".factory");
-  const qwen = env.QWEN_HOME ? resolve(env.QWEN_HOME) : join(scope.userHome, ".qwen");
-  const kimi = env.KIMI_CODE_HOME ? resolve(env.KIMI_CODE_HOME) : join(scope.userHome, ".kimi-code");
+  const [claude, codex, copilot, gemini, factory, qwen, kimi] = (["claude", "codex", "copilot", "gemini", "droid", "qwen", "kimi"] as const).map((t) => harnessHome(t, scope.userHome, env));
   const files = [
     join(claude, "settings.json"),
     join(claude, "settings.local.json"),
@@ -53,7 +51,7 @@ export function harnessScripts(scope: ScriptScope): ScriptRoot[] {
     join(projectDir, ".codex", "hooks.json"),
     join(projectDir, ".codex", "config.toml"),
     join(copilot, "settings.json"),
-    join(scope.userHome, ".gemini", "settings.json"),
+    join(gemini, "settings.json"),
     join(projectDir, ".gemini", "settings.json"),
     ...["hooks.json", "settings.json", "settings.local.json"].flatMap((f) => [join(factory, f), join(projectDir, ".factory", f)]),
     join(qwen, "settings.json"),
@@ -129,20 +127,4 @@ function namedFiles(line: string, vars: Record<string, string>, projectDir: stri
     if (path && !/^\/(?:dev|proc|sys)(?:\/|$)/.test(path) && !isDir(path)) out.push(path);
   }
   return out;
-}
-
-function isDir(path: string): boolean {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-}
-
-function isFile(path: string): boolean {
-  try {
-    return statSync(path).isFile();
-  } catch {
-    return false;
-  }
 }

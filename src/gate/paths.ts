@@ -23,9 +23,11 @@
 import { existsSync, lstatSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
 import { harnessScripts } from "./harness-scripts";
-import { basename, dirname, isAbsolute, join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
+import { HOME_VARIABLES, harnessHome } from "../harness-homes";
 import { followLinks } from "./links";
 import { callMemo } from "../state/call-memo";
+import type { Target } from "../types";
 
 export type ProtectedKind = "layer" | "home" | "harness" | "executable" | "git" | "startup";
 
@@ -170,7 +172,8 @@ function entryKind(path: string): "link" | "missing" | "present" {
  */
 export function protectedRoots(scope: PathScope): Root[] {
   const env = scope.env ?? {};
-  const key = [scope.home, scope.userHome, scope.exe, env.CODEX_HOME, env.CLAUDE_CONFIG_DIR, env.COPILOT_HOME, env.ZDOTDIR, env.XDG_CONFIG_HOME, env.BASH_ENV, env.FACTORY_HOME_OVERRIDE, env.CLINE_DIR, env.QWEN_HOME, env.KIMI_CODE_HOME].join("\0");
+  let key = `${scope.home}\0${scope.userHome}\0${scope.exe}\0${env.ZDOTDIR}\0${env.BASH_ENV}`;
+  for (const v of HOME_VARIABLES) key += `\0${env[v]}`;
   let roots = rootsMemo.get(key);
   if (roots) return roots;
   const out: Root[] = [];
@@ -210,8 +213,8 @@ export function protectedRoots(scope: PathScope): Root[] {
     }
   };
   under(scope.home, HOME_ENTRIES.map((e) => [e, true, e === "conditions" ? "layer" : "home"]));
-  const claudeDir = env.CLAUDE_CONFIG_DIR || join(userHome, ".claude");
-  under(claudeDir, [
+  const home = (t: Target) => harnessHome(t, userHome, env);
+  under(home("claude"), [
     ["settings.json", false, "harness"],
     ["settings.local.json", false, "harness"],
     ["agents", true, "harness"],
@@ -221,27 +224,27 @@ export function protectedRoots(scope: PathScope): Root[] {
   ]);
   // Claude keeps the user's MCP servers and each project's trust in .claude.json, beside its folder
   under(env.CLAUDE_CONFIG_DIR || userHome, [[".claude.json", false, "harness"]]);
-  under(env.CODEX_HOME || join(userHome, ".codex"), [
+  under(home("codex"), [
     ["hooks.json", false, "harness"],
     ["config.toml", false, "harness"],
     ["skills", true, "harness"],
     ["plugins", true, "harness"],
   ]);
-  under(env.COPILOT_HOME || join(userHome, ".copilot"), [
+  under(home("copilot"), [
     ["hooks", true, "harness"],
     ["settings.json", false, "harness"],
     ["mcp-config.json", false, "harness"],
     ["installed-plugins", true, "harness"],
     ["agents", true, "harness"],
   ]);
-  under(join(userHome, ".gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
-  under(join(env.XDG_CONFIG_HOME || join(userHome, ".config"), "opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
-  under(join(env.FACTORY_HOME_OVERRIDE || userHome, ".factory"), DROID_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
+  under(home("gemini"), [["settings.json", false, "harness"], ["extensions", true, "harness"]]);
+  under(home("opencode"), [["plugins", true, "harness"], ["plugin", true, "harness"]]);
+  under(home("droid"), DROID_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
   // Cline runs every event-named file in its hook folders: $CLINE_DIR/hooks and ~/Documents/Cline/Hooks
-  under(env.CLINE_DIR || join(userHome, ".cline"), [["hooks", true, "harness"]]);
+  under(home("cline"), [["hooks", true, "harness"]]);
   under(join(userHome, "Documents", "Cline"), [["Hooks", true, "harness"]]);
-  under(env.QWEN_HOME || join(userHome, ".qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
-  under(env.KIMI_CODE_HOME || join(userHome, ".kimi-code"), KIMI_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
+  under(home("qwen"), [["settings.json", false, "harness"], ["extensions", true, "harness"], ["agents", true, "harness"]]);
+  under(home("kimi"), KIMI_FILES.map(([name, isDir]): [string, boolean, ProtectedKind] => [name, isDir, "harness"]));
   const startup = SHELL_STARTUP.map((f): [string, boolean, ProtectedKind] => [f, false, "startup"]);
   under(userHome, startup);
   if (env.ZDOTDIR) under(env.ZDOTDIR, startup);

@@ -8,6 +8,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { isRecord } from "./common";
+import { harnessHome } from "../harness-homes";
 
 /** Copilot's built-in MCP servers (`--disable-builtin-mcps` names them); not in any config file. */
 const BUILTIN_SERVERS: readonly string[] = ["github-mcp-server", "githubiq"];
@@ -34,7 +35,7 @@ function workspaceFiles(cwd: string): string[] {
 
 /** Returns every MCP server name Copilot may know in `cwd`, longest first. */
 function copilotServers(cwd: string, env: Record<string, string | undefined> = process.env): string[] {
-  const home = env.COPILOT_HOME || join(env.HOME || "", ".copilot");
+  const home = harnessHome("copilot", env.HOME || "", env);
   const names = new Set<string>(BUILTIN_SERVERS);
   for (const file of [join(home, "mcp-config.json"), ...(cwd ? workspaceFiles(cwd) : [])]) {
     for (const name of serversIn(file)) names.add(name);

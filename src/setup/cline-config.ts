@@ -11,6 +11,7 @@ import type { FileChange } from "./apply";
 import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, type SetupContext, shellQuote } from "./harness-setup";
 import type { JsonObject } from "./json-file";
 import { PLAIN } from "./text-form";
+import { harnessHome } from "../harness-homes";
 
 /** Only PreToolUse: Cline's other run events are fire-and-forget, and a post cancel only stops the task. */
 const EVENTS = ["PreToolUse"] as const;
@@ -19,7 +20,7 @@ const FILE = "PreToolUse.sh";
 const MARK = "# agentihooks:";
 
 /** Cline's user folder: $CLINE_DIR, else ~/.cline. */
-export const clineHome = (ctx: SetupContext) => ctx.env.CLINE_DIR || join(ctx.home, ".cline");
+export const clineHome = (ctx: SetupContext) => harnessHome("cline", ctx.home, ctx.env);
 
 /** Returns the script's text: the guard when the executable is there, a cancel when it is not. */
 export function clineScript(spec: Pick<HookSpec, "exe">): string {

@@ -3,7 +3,7 @@
 // profile is a feature and only the user knows whether it was meant. The checks every harness shares
 // (its files parse, they call this executable and it runs, every event registered, the MCP server)
 // are here; what only one harness loads or refuses is that harness's function in HARNESS_CHECKS.
-import { existsSync, readFileSync, readdirSync, unlinkSync } from "node:fs";
+import { readFileSync, readdirSync, unlinkSync } from "node:fs";
 import { join } from "node:path";
 import { type Config, readConfig } from "../config";
 import { builtinFiles, isBuiltinPath } from "../conditions/builtin";

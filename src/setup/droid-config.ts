@@ -11,6 +11,7 @@ import { join } from "node:path";
 import type { Json, JsonObject } from "./json-file";
 import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
 import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, isRecord, shellQuote } from "./harness-setup";
+import { harnessHome } from "../harness-homes";
 
 /** Every event Droid 0.225 fires (it ignores, with a log line, any other key of hooks.json). */
 const EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "SubagentStop", "SessionStart", "SessionEnd", "PreCompact", "Notification"] as const;
@@ -19,7 +20,7 @@ const EVENTS = ["PreToolUse", "PostToolUse", "UserPromptSubmit", "Stop", "Subage
 const FAIL_CLOSED = '; s=$?; [ "$s" = 0 ] || [ "$s" = 2 ] || { echo "agentihooks could not run (exit $s): denied" >&2; exit 2; }; exit "$s"';
 
 /** Droid's user folder: $FACTORY_HOME_OVERRIDE/.factory, else ~/.factory. */
-export const droidHome = (ctx: SetupContext) => join(ctx.env.FACTORY_HOME_OVERRIDE || ctx.home, ".factory");
+export const droidHome = (ctx: SetupContext) => harnessHome("droid", ctx.home, ctx.env);
 
 
 const shape = commandStringShape;

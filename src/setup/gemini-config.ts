@@ -7,6 +7,7 @@ import { join } from "node:path";
 import type { JsonObject } from "./json-file";
 import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
 import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, shellQuote } from "./harness-setup";
+import { harnessHome } from "../harness-homes";
 
 /**
  * PreCompress is left out: Gemini CLI 0.61 fires it (`trigger: "auto"`) before every model call,
@@ -15,7 +16,7 @@ import { commandStringExe, commandStringShape, type HarnessSetup, type SetupCont
 const EVENTS = ["SessionStart", "SessionEnd", "BeforeAgent", "AfterAgent", "BeforeTool", "AfterTool", "Notification"] as const;
 
 /** Gemini CLI's user folder: $GEMINI_CLI_HOME/.gemini, else ~/.gemini. */
-export const geminiHome = (ctx: SetupContext) => join(ctx.env.GEMINI_CLI_HOME || ctx.home, ".gemini");
+export const geminiHome = (ctx: SetupContext) => harnessHome("gemini", ctx.home, ctx.env);
 
 
 const shape = commandStringShape;

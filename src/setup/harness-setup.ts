@@ -1,11 +1,12 @@
 // What `init`, `uninit` and `doctor` need from each harness's config module: where the file lives, the
 // events it registers, and how to add, remove and find agentihooks' handlers in it.
-import { basename, join } from "node:path";
+import { basename } from "node:path";
 import { isAgentihooksExecutable } from "../gate/exe-identity";
 import type { Target } from "../types";
 import type { FileChange } from "./apply";
 import type { Found, TreeShape } from "./hook-tree";
 import type { Json, JsonObject } from "./json-file";
+import { harnessHome } from "../harness-homes";
 
 export type Scope = "user" | "project";
 
@@ -20,10 +21,10 @@ export interface SetupContext {
 }
 
 /** Codex's user folder: CODEX_HOME, else ~/.codex. */
-export const codexHome = (ctx: SetupContext) => ctx.env.CODEX_HOME || join(ctx.home, ".codex");
+export const codexHome = (ctx: SetupContext) => harnessHome("codex", ctx.home, ctx.env);
 
 /** Copilot CLI's user folder: COPILOT_HOME, else ~/.copilot. */
-export const copilotHome = (ctx: SetupContext) => ctx.env.COPILOT_HOME || join(ctx.home, ".copilot");
+export const copilotHome = (ctx: SetupContext) => harnessHome("copilot", ctx.home, ctx.env);
 
 export interface HookSpec {
   /** Absolute path of the agentihooks executable. */

@@ -4,36 +4,18 @@
 import { accessSync, constants, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Target } from "../types";
-import { droidHome } from "./droid-config";
-import { clineHome } from "./cline-config";
-import { geminiHome } from "./gemini-config";
-import { type SetupContext, codexHome, copilotHome } from "./harness-setup";
-import { kimiHome } from "./kimi-config";
-import { opencodeHome } from "./opencode-plugin";
-import { qwenHome } from "./qwen-config";
+import type { SetupContext } from "./harness-setup";
+import { harnessHome } from "../harness-homes";
+import { isDir } from "../fs-kind";
 
-/** Each harness's user config folder, as the harness itself finds it. */
+/** Each harness's user config folder, as the harness itself finds it (harness-homes.ts). */
 export function harnessDir(target: Target, ctx: SetupContext): string {
-  if (target === "claude") return ctx.env.CLAUDE_CONFIG_DIR || join(ctx.home, ".claude");
-  if (target === "gemini") return geminiHome(ctx);
-  if (target === "opencode") return opencodeHome(ctx);
-  if (target === "droid") return droidHome(ctx);
-  if (target === "cline") return clineHome(ctx);
-  if (target === "qwen") return qwenHome(ctx);
-  if (target === "kimi") return kimiHome(ctx);
-  return target === "codex" ? codexHome(ctx) : copilotHome(ctx);
+  return harnessHome(target, ctx.home, ctx.env);
 }
 
 /** The CLI each harness installs. */
 const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", cline: "cline", qwen: "qwen", kimi: "kimi" };
 
-const isDir = (path: string) => {
-  try {
-    return statSync(path).isDirectory();
-  } catch {
-    return false;
-  }
-};
 
 /** Returns the path of `name` on PATH as an executable file, or undefined. */
 export function onPath(name: string, path: string | undefined): string | undefined {

@@ -6,13 +6,14 @@
 // person's hooks unchanged and ours exactly, or nothing is written.
 // Kimi runs `command` with `shell: true` and lets a call through on any exit but 0 and 2 (a missing
 // executable is sh's 127), so the PreToolUse command turns any other exit into a deny (fail closed).
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { AgentihooksError } from "../errors";
 import type { FileChange } from "./apply";
 import { parseToml, tomlString } from "./codex-mcp";
 import { firstShellWord, type HarnessSetup, type HookSpec, hookArgs, isAgentihooksPath, type SetupContext, shellQuote } from "./harness-setup";
 import type { JsonObject } from "./json-file";
 import { PLAIN, readTextFile, type TextForm } from "./text-form";
+import { harnessHome } from "../harness-homes";
 
 /** The events registered: the guard, the prompt and stop (both can block), and the observed ones. */
 const EVENTS = ["PreToolUse", "PostToolUse", "PostToolUseFailure", "UserPromptSubmit", "SessionStart", "Stop"] as const;
@@ -24,7 +25,7 @@ const HEADER = "[[hooks]]";
 const CANNOT_RUN = "agentihooks could not run (executable missing or crashed): this call is refused to fail closed; run agentihooks doctor";
 
 /** Kimi Code's user folder: $KIMI_CODE_HOME, else ~/.kimi-code. */
-export const kimiHome = (ctx: SetupContext) => (ctx.env.KIMI_CODE_HOME ? resolve(ctx.env.KIMI_CODE_HOME) : join(ctx.home, ".kimi-code"));
+export const kimiHome = (ctx: SetupContext) => harnessHome("kimi", ctx.home, ctx.env);
 
 /** Returns the command for `event`: the executable, and on PreToolUse the fail-closed tail. */
 export function kimiCommand(exe: string, event: string): string {

@@ -10,6 +10,7 @@ import { AgentihooksError } from "../errors";
 import type { FileChange } from "./apply";
 import type { Scope, SetupContext } from "./harness-setup";
 import { PLAIN } from "./text-form";
+import { harnessHome } from "../harness-homes";
 
 export const PLUGIN_FILE = "agentihooks.js";
 /** The template's first line: how a plugin file agentihooks wrote is told from one it did not. */
@@ -18,7 +19,7 @@ const EXE_LINE = /^const EXE = (".*");$/m;
 const TIMEOUT_LINE = /^const TIMEOUT_MS = (\d+);$/m;
 
 /** OpenCode's user folder: $XDG_CONFIG_HOME/opencode, else ~/.config/opencode. */
-export const opencodeHome = (ctx: SetupContext) => join(ctx.env.XDG_CONFIG_HOME || join(ctx.home, ".config"), "opencode");
+export const opencodeHome = (ctx: SetupContext) => harnessHome("opencode", ctx.home, ctx.env);
 
 /** Where the plugin goes for `scope`. */
 export function pluginPath(scope: Scope, ctx: SetupContext): string {

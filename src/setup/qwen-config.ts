@@ -6,10 +6,11 @@
 // 127), so the guard events' command turns any other exit into a refusal (fail closed).
 // User hooks always run; project hooks only in a trusted folder, and every folder is trusted unless
 // the person turned on security.folderTrust.enabled (measured in e2e/live/qwen.live.ts).
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import type { JsonObject } from "./json-file";
 import { findHooks, registerHooks, unregisterHooks } from "./hook-tree";
 import { commandStringExe, commandStringShape, type HarnessSetup, type SetupContext, hookArgs, shellQuote } from "./harness-setup";
+import { harnessHome } from "../harness-homes";
 
 const EVENTS = [
   "PreToolUse", "PostToolUse", "PostToolUseFailure", "PermissionRequest",
@@ -31,7 +32,7 @@ export function qwenCommand(exe: string, event: string): string {
 }
 
 /** Qwen Code's user folder: $QWEN_HOME (the folder itself, not its parent), else ~/.qwen. */
-export const qwenHome = (ctx: SetupContext) => (ctx.env.QWEN_HOME ? resolve(ctx.env.QWEN_HOME) : join(ctx.home, ".qwen"));
+export const qwenHome = (ctx: SetupContext) => harnessHome("qwen", ctx.home, ctx.env);
 
 
 const shape = commandStringShape;
