@@ -4,7 +4,7 @@
 // `mapfile -C` and `complete -C` run a command; `alias` defines text that later runs as commands,
 // `hash -p` makes a name run another file, `enable -f` loads a builtin from a file, `fc` and
 // `bind -x` run commands that are not in the line.
-import { type ArithSink, assigns, hasIntegerAttribute, isInteger, readExpression, readName, readOperand, shellAssigns, unseenWrite } from "./arith";
+import { type ArithSink, assigns, hasIntegerAttribute, isInteger, readName, readOperand, shellAssigns, unseenWrite } from "./arith";
 import { SET_LETTERS, SET_NAMES, SHOPT_NAMES } from "./core";
 import { checkAssignment } from "./environment";
 import { type Findings, type Site, dynamic, spanOf } from "./findings";

@@ -3,7 +3,7 @@
 // (the harness configs are not touched again), the recorded profile chain, and the built-in profile,
 // which each version writes out under its own `<version>-<content hash>` folder.
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { npmPack } from "../../scripts/npm-pack";
 import { packageVersion, release } from "../../scripts/release";

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, readdirSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join } from "node:path";
 import { addCondition, BIN, claudeBash, hook, REPO, RUN_ROOT, run, sandbox, tempDir } from "../helpers";
 
 describe("one temporary root per test run", () => {

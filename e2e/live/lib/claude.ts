@@ -1,10 +1,8 @@
 // Helpers only the Claude Code checks need: the model's steps, what Claude reported about each hook
 // (its stream-json `hook_response` events), what reached the model for one tool call, and the hook's
 // own log. Claude's tool results and hook texts reach the model in its next request.
-import { join } from "node:path";
 import type { RunResult } from "./clis";
 import type { Step } from "./mock-model";
-import type { World } from "./world";
 
 /** A Bash call of the model. */
 export const bash = (command: string): Step => ({ tool: "Bash", input: { command, description: "live check" } });
