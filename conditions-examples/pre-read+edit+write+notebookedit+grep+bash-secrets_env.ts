@@ -305,7 +305,10 @@ function commandWords(call: Call, command: string): string[] {
   }
   // Assignments before a program are not arguments, and a dynamic line (one too long to analyze, or
   // with parts only known when it runs) may hide names: read the line's own words too.
+  // a huge line has millions of words: the call's deadline is checked while they are read, not only after
+  let n = 0;
   for (const w of command.split(/[\s;&|()<>]+/)) {
+    if ((++n & 0xfff) === 0 && Date.now() > call.deadline) throw new TimeUp();
     if (facts.dynamic || /^[A-Za-z_][A-Za-z0-9_]*=/.test(w)) add(w.replace(/["'`]/g, ""), w);
   }
   return out;
