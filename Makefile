@@ -3,7 +3,7 @@
 #   make test     unit + integration + e2e tests against the compiled executable
 #   make test-live  the live suite: the real Claude Code, Codex, Copilot, Gemini, Factory Droid, Qwen Code and Kimi Code CLIs (e2e/live/README.md)
 #   make bench    benchmark suite (bench/README.md)
-#   make fuzz N=1000000  the big differential run of the shell analysis against the real bash (test/shell/README.md)
+#   make fuzz N=1000000 [FUZZ_FLAGS=--static-only]  the big differential run of the shell analysis against the real bash (test/shell/README.md)
 #   make examples rebuild conditions-examples/ files built from conditions-examples/_src/
 #   make install  copy the executable to PREFIX (default ~/.local/bin)
 #   make release  executables for linux/darwin x64/arm64 in dist/release/, SHA256SUMS, checked (docs/install.md)
@@ -90,7 +90,7 @@ bench: build
 # Lines from bash's whole grammar under the real bash with stub programs, against the executable's verdicts.
 N ?= 1000000
 fuzz: build
-	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks nice $(BUN) run scripts/fuzz-shell.ts --lines $(N)
+	AGENTIHOOKS_BIN=$(CURDIR)/dist/agentihooks nice $(BUN) run scripts/fuzz-shell.ts --lines $(N) $(FUZZ_FLAGS)
 
 install: build
 	@mkdir -p $(PREFIX)
