@@ -106,7 +106,7 @@ release: node_modules/.installed src/generated/validators.js src/generated/packs
 # The tarballs, then the install test run on them (npm install -g from a local registry, no Bun on PATH).
 npm: release
 	$(BUN) run scripts/npm-pack.ts
-	AGENTIHOOKS_NPM_DIR=$(CURDIR)/dist/npm AGENTIHOOKS_BIN=$(CURDIR)/dist/release/agentihooks-linux-x64 $(BUN) test test/dist/npm-install.test.ts
+	AGENTIHOOKS_NPM_DIR=$(CURDIR)/dist/npm AGENTIHOOKS_BIN=$(CURDIR)/dist/release/agentihooks-linux-x64 $(BUN) test --timeout 60000 test/dist/npm-install.test.ts
 
 release-tools:
 	@command -v qemu-aarch64 >/dev/null && test -e /usr/aarch64-linux-gnu/lib/ld-linux-aarch64.so.1 || { \
