@@ -128,8 +128,12 @@ function lock(logsDir: string): boolean {
     try {
       if (links) {
         linkSync(token, path);
-        const now = new Date();
-        utimesSync(path, now, now);
+        // the link's time is what says the lock is fresh: a link whose time cannot be set is given back
+        if (!touched(path)) {
+          unlinkSync(path);
+          links = false;
+          continue;
+        }
       } else closeSync(openSync(path, "wx", 0o600));
       return true;
     } catch (err) {
@@ -157,6 +161,17 @@ function lock(logsDir: string): boolean {
     } catch {}
     if (Date.now() > until) return false;
     Bun.sleepSync(1);
+  }
+}
+
+/** Sets a path's times to now; false when it cannot. */
+function touched(path: string): boolean {
+  try {
+    const now = new Date();
+    utimesSync(path, now, now);
+    return true;
+  } catch {
+    return false;
   }
 }
 
