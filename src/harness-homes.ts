@@ -7,6 +7,11 @@ import type { Target } from "./types";
 /** The environment variables that move a harness's user folder (each harness reads its own). */
 export const HOME_VARIABLES = ["CLAUDE_CONFIG_DIR", "CODEX_HOME", "COPILOT_HOME", "GEMINI_CLI_HOME", "XDG_CONFIG_HOME", "FACTORY_HOME_OVERRIDE", "CLINE_DIR", "QWEN_HOME", "KIMI_CODE_HOME"] as const;
 
+/** The folder holding Claude Code's `.claude.json` (its MCP servers, each project's trust): beside its config folder. */
+export function claudeStateDir(userHome: string, env: Readonly<Record<string, string | undefined>>): string {
+  return env.CLAUDE_CONFIG_DIR || userHome;
+}
+
 /** Returns `target`'s user config folder for the user whose home is `userHome`. */
 export function harnessHome(target: Target, userHome: string, env: Readonly<Record<string, string | undefined>>): string {
   switch (target) {

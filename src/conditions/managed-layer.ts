@@ -174,4 +174,3 @@ function fileProblem(path: string, root: string): string | undefined {
   }
   return rootOwnedProblem(path, root);
 }
-

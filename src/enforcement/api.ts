@@ -85,7 +85,6 @@ function rewrite<T>(path: string, fn: (list: Enforcement[]) => T): T {
   return out.result;
 }
 
-
 /** Returns the cadence as an integer >= 1, or throws a one-line error. */
 export function checkCadence(v: number | string): number {
   const n = typeof v === "number" ? v : /^\s*\d+\s*$/.test(v) ? Number(v) : Number.NaN;

@@ -200,7 +200,6 @@ function intoFolder(words: { word: Word; redirect: boolean }[], line: LineState,
   return undefined;
 }
 
-
 /** Returns what a word can name that is protected, or undefined. */
 function judgeWord(w: Word, line: LineState, remover: boolean, dotglob: boolean, memo: Map<string, string>): string | undefined {
   const scope = line.scope;

@@ -237,7 +237,6 @@ export function expandGlob(segs: Seg[], absolute: boolean, cwd: string): string[
   return deep ? paths.filter(lexists) : paths;
 }
 
-
 /** Adds `base` and every path beneath it to `out` (`**`); returns the listings spent. */
 function walkDown(base: string, out: string[], listings: number): number {
   const dirs = [base];

@@ -24,7 +24,7 @@ import { existsSync, lstatSync } from "node:fs";
 import { hardLinkKind } from "./hard-links";
 import { harnessScripts } from "./harness-scripts";
 import { basename, dirname, join, resolve } from "node:path";
-import { HOME_VARIABLES, harnessHome } from "../harness-homes";
+import { HOME_VARIABLES, claudeStateDir, harnessHome } from "../harness-homes";
 import { followLinks } from "./links";
 import { callMemo } from "../state/call-memo";
 import type { Target } from "../types";
@@ -223,7 +223,7 @@ export function protectedRoots(scope: PathScope): Root[] {
     ["plugins", true, "harness"],
   ]);
   // Claude keeps the user's MCP servers and each project's trust in .claude.json, beside its folder
-  under(env.CLAUDE_CONFIG_DIR || userHome, [[".claude.json", false, "harness"]]);
+  under(claudeStateDir(userHome, env), [[".claude.json", false, "harness"]]);
   under(home("codex"), [
     ["hooks.json", false, "harness"],
     ["config.toml", false, "harness"],

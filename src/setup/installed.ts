@@ -16,7 +16,6 @@ export function harnessDir(target: Target, ctx: SetupContext): string {
 /** The CLI each harness installs. */
 const CLI: Record<Target, string> = { claude: "claude", codex: "codex", copilot: "copilot", gemini: "gemini", opencode: "opencode", droid: "droid", cline: "cline", qwen: "qwen", kimi: "kimi" };
 
-
 /** Returns the path of `name` on PATH as an executable file, or undefined. */
 export function onPath(name: string, path: string | undefined): string | undefined {
   for (const dir of (path ?? "").split(":")) {

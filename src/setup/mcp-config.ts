@@ -14,6 +14,7 @@ import { MCP_NAME, copilotHome, mcpArgs, type Scope, type SetupContext } from ".
 import { harnessDir } from "./installed";
 import { judgeExe } from "./registered-exe";
 import { type ConfigFile, type Json, type JsonObject, lineOfKey, parseJsonText, readConfigFile, spliceMember, topLevelMembers } from "./json-file";
+import { claudeStateDir } from "../harness-homes";
 
 export type { McpConfig, McpFile } from "./mcp-types";
 
@@ -123,7 +124,7 @@ export const claudeMcp = jsonMcp(
   "claude",
   (scope, ctx) => {
     if (scope === "project") return join(ctx.projectRoot, ".mcp.json");
-    return ctx.env.CLAUDE_CONFIG_DIR ? join(ctx.env.CLAUDE_CONFIG_DIR, ".claude.json") : join(ctx.home, ".claude.json");
+    return join(claudeStateDir(ctx.home, ctx.env), ".claude.json");
   },
   MCP_SERVERS((exe, args) => ({ type: "stdio", command: exe, args })),
 );
