@@ -16,13 +16,13 @@ const USAGE = "usage: bun run scripts/fuzz-shell.ts [--lines N] [--seed S] [--se
 
 function args(argv: string[]): { lines: number; seed: number; seconds: number; out: string; staticOnly: boolean } {
   const o = { lines: 1_000_000, seed: 23, seconds: Number.POSITIVE_INFINITY, out: ".cache/fuzz", staticOnly: false };
-  for (let i = 0; i < argv.length; i += 2) {
-    if (argv[i] === "--static-only") {
+  for (let i = 0; i < argv.length; i++) {
+    const k = argv[i];
+    if (k === "--static-only") {
       o.staticOnly = true;
-      i--;
       continue;
     }
-    const [k, v] = [argv[i], argv[i + 1]];
+    const v = argv[++i];
     if (v === undefined) fail(`${k} needs a value`);
     if (k === "--out") o.out = v;
     else if (k === "--lines" || k === "--seed" || k === "--seconds") {

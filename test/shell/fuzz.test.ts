@@ -28,4 +28,13 @@ describe.skipIf(typeof sandbox === "string")("the analysis against the real bash
       expect(Object.keys(r.coverage).some((f) => f.startsWith(`${head} `))).toBe(true);
     }
   }, 600_000);
+
+  test("static-only: the lines judged dynamic are not run, every other line is, and none under-reports", async () => {
+    if (typeof sandbox === "string") return;
+    const inv = bashInventory();
+    const r = await fuzz(sandbox, { lines: 300, seed: SEED + 1, batch: 300, staticOnly: true }, inv);
+    expect(r.underReports).toEqual([]);
+    expect(r.ranInBash).toBe(r.lines - r.dynamic);
+    expect(r.ranStub).toBeGreaterThan(0);
+  }, 600_000);
 });
