@@ -116,7 +116,7 @@ export async function runHookCommand(argv: string[]): Promise<number> {
     if (captureDir && input.text !== undefined) (await import("./harness/capture")).capturePayload(captureDir, argv, input.text);
     parsed = input.value;
     target = detectTarget(input.value, process.env.AGENTIHOOKS_TARGET, flags.target);
-    const harness = harnessFor(target);
+    const harness = await harnessFor(target);
     if (input.error !== undefined || input.value === undefined) {
       raw = input.raw ?? "";
       throw new PayloadError(input.error ?? "empty payload");
@@ -161,7 +161,7 @@ async function failure(err: unknown, flags: HookFlags, target: Target, logs: str
   }
   const reason = `agentihooks cannot read this PreToolUse call (${message}); denied to fail closed`;
   try {
-    return write(harnessFor(target).emit("PreToolUse", { decision: "deny", reason }));
+    return write((await harnessFor(target)).emit("PreToolUse", { decision: "deny", reason }));
   } catch {
     return write({ stdout: "", stderr: reason, exitCode: 2 });
   }

@@ -79,7 +79,7 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
     calls.push(trace);
     // The line's analysis (the gate's too, computed once) goes into the record even when a guard decides.
     trace.analysis = ctx.programs(payload);
-    const verdict = managedOnly ? undefined : guard(call, payload, ctx, trace);
+    const verdict = managedOnly ? undefined : await guard(call, payload, ctx, trace);
     if (verdict) {
       effects.push(verdict);
       continue;
@@ -179,9 +179,9 @@ function denyUnansweredManaged(outcomes: Outcome[]): void {
   }
 }
 
-function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallTrace): Effect | undefined {
+async function guard(call: HookCall, payload: Payload, ctx: StageContext, trace: CallTrace): Promise<Effect | undefined> {
   for (const stage of STAGES) {
-    const v = stage.guard?.(call, payload, ctx);
+    const v = await stage.guard?.(call, payload, ctx);
     if (v) {
       trace.guard = { stage: stage.name, reason: v.reason };
       return { decision: "deny", reason: v.reason };

@@ -28,7 +28,7 @@ export interface GuardVerdict {
 export interface Stage {
   name: string;
   /** Runs before any condition; a verdict denies the call (PreToolUse) without running conditions. */
-  guard?(call: HookCall, payload: Payload, ctx: StageContext): GuardVerdict | undefined;
+  guard?(call: HookCall, payload: Payload, ctx: StageContext): GuardVerdict | undefined | Promise<GuardVerdict | undefined>;
   /** Runs for every call; returns context blocks merged into the same single answer. */
   context?(call: HookCall, payload: Payload, ctx: StageContext): string[];
 }

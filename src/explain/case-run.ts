@@ -183,5 +183,5 @@ async function runDirect(w: World, conditionPath: string, c: Case, target: Targe
   const argv = runnerFor(cond.path, cond.ext, interpreters, config.strictModes);
   const outcome = await spawnCondition(cond, { stdin: c.stdin ?? JSON.stringify(payload), cwd: w.cwd, env, timeoutMs: config.timeoutSec * 1000, argv, interpreters });
   const merged = cond.async ? emptyMerged() : mergeOutcomes([outcome]);
-  return { effect: applyPolicy(cond.step, merged, payload, harnessFor(target).capabilities), outcome };
+  return { effect: applyPolicy(cond.step, merged, payload, (await harnessFor(target)).capabilities), outcome };
 }

@@ -75,7 +75,7 @@ export interface ExplainOptions {
 
 /** Returns the explanation of one raw payload: normalized for `target`, run through the pipeline. */
 export async function explainPayload(raw: Record<string, unknown>, opts: ExplainOptions): Promise<ExplainDocument> {
-  const harness = harnessFor(opts.target);
+  const harness = await harnessFor(opts.target);
   const call = harness.normalize(raw, opts.event);
   const result = await runPipeline(call, { capabilities: harness.capabilities, env: opts.env, run: opts.run });
   const step = EVENT_STEPS[call.event].step;
@@ -92,15 +92,15 @@ export async function explainPayload(raw: Record<string, unknown>, opts: Explain
     effect: result.effect,
     notes: result.notes,
   };
-  if (opts.run) doc.answers = answersFor(call, result, step);
+  if (opts.run) doc.answers = await answersFor(call, result, step);
   return doc;
 }
 
 /** Returns the effect and bytes every harness would receive for this pipeline result. */
-export function answersFor(call: HookCall, result: PipelineResult, step: Step): Record<Target, HarnessAnswer> {
+export async function answersFor(call: HookCall, result: PipelineResult, step: Step): Promise<Record<Target, HarnessAnswer>> {
   const out = {} as Record<Target, HarnessAnswer>;
   for (const t of TARGETS) {
-    const h = harnessFor(t);
+    const h = await harnessFor(t);
     // The payload's own harness gets exactly what the hook computed; the others get the policy re-applied.
     const effect = t === call.target ? result.effect : effectFor(result, step, h.capabilities);
     const answer = h.emit(call.event, effect, call.payload);

@@ -15,6 +15,7 @@ import { argWords, isLiteral, LineState, literalText } from "./line-state";
 import { checkDeadline, GateLimit, overBudget } from "./limits";
 import { KIND_TEXT, type PathScope, absolutePath, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import { withHere } from "./pattern-alternatives";
+import { plainReadOnly, readOnlyProblem } from "./read-only";
 import type { Piece } from "./word-value";
 import { isDir } from "../fs-kind";
 
@@ -52,7 +53,7 @@ export function bashWrite(command: string, scope: PathScope, analysis?: ShellAna
     return judgeLine(command, scope, analysis);
   } catch (e) {
     if (!(e instanceof GateLimit)) throw e;
-    const problem = (require("./read-only") as typeof import("./read-only")).readOnlyProblem(analysis?.commands ?? [], analysis);
+    const problem = readOnlyProblem(analysis?.commands ?? [], analysis);
     return problem ? { what: `a shell command the gate cannot judge in full (${e.limit}) that ${problem}; ${e.advice}` } : undefined;
   }
 }
@@ -72,11 +73,10 @@ function judgeLine(command: string, scope: PathScope, analysis?: ShellAnalysis):
   // a line the analysis could not finish may do anything in the part it did not see
   const stop = analysis?.issues?.find((i) => Object.hasOwn(UNFINISHED_ADVICE, i.code));
   // a huge plain read (`cat` of thousands of files) is read-only without the analysis
-  if (stop?.code === "too-long" && (require("./read-only") as typeof import("./read-only")).plainReadOnly(command)) return undefined;
+  if (stop?.code === "too-long" && plainReadOnly(command)) return undefined;
   if (stop) throw new GateLimit(`the shell analysis could not finish the line (${stop.code}: ${stop.message})`, UNFINISHED_ADVICE[stop.code]);
   // A line that only reads passes whatever it touches: asked first, since it is cheaper than finding
   // what the line touches (the protected places resolved, every operand followed through its links).
-  const { readOnlyProblem } = require("./read-only") as typeof import("./read-only");
   const problem = readOnlyProblem(commands, analysis);
   if (!problem) return undefined;
   const touched = touchedBy(command, analysis, scope);

@@ -15,7 +15,7 @@ import { conditionWrite } from "./write-guard";
 const gateFile = () => require("./gate-file") as typeof import("./gate-file");
 
 /** Returns the deny reason for a PreToolUse call that would change conditions while the gate is closed. */
-function guard(call: HookCall, payload: Payload, ctx: StageContext) {
+async function guard(call: HookCall, payload: Payload, ctx: StageContext) {
   if (call.event !== "PreToolUse") return undefined;
   const input = payload.tool_input ?? {};
   const tool = payload.tool_name ?? "";
@@ -26,7 +26,7 @@ function guard(call: HookCall, payload: Payload, ctx: StageContext) {
   const scope = { cwd: payload.cwd || process.cwd(), userHome: env.HOME || require("node:os").homedir() /* loaded only without $HOME: it costs at start-up */, home: ctx.home, env, exe: process.execPath };
   const analysis = ctx.programs(payload) as ShellAnalysis | undefined;
   if (analysis && (analysis.programs.includes("git") || analysis.programs.includes("gh"))) rememberClones(String(input.command), analysis, scope, ctx);
-  const what = conditionWrite({ toolName: tool, rawToolName: call.batch.length > 1 ? undefined : call.rawToolName, input, scope, analysis });
+  const what = await conditionWrite({ toolName: tool, rawToolName: call.batch.length > 1 ? undefined : call.rawToolName, input, scope, analysis });
   if (!what) return undefined;
   const { gateMessage, gateState, personMessage } = gateFile();
   if (what.personOnly) return { decision: "deny" as const, reason: personMessage(what.what) };

@@ -39,7 +39,7 @@ export interface WriteCall {
 
 
 /** Returns what the call would change among the things that decide which conditions run, or undefined. */
-export function conditionWrite(call: WriteCall): Write | undefined {
+export async function conditionWrite(call: WriteCall): Promise<Write | undefined> {
   const names = [call.toolName, call.rawToolName ?? ""];
   if (names.some((n) => GATED_MCP.test(n))) return { what: `the tool ${call.rawToolName || call.toolName}` };
   const tool = call.toolName.toLowerCase();
@@ -88,7 +88,8 @@ export function toolPaths(input: Record<string, unknown>): string[] {
 }
 
 /** Returns what the shell line would change, or undefined when it leaves protected things alone. */
-export function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Write | undefined {
-  // One lazy chunk for everything a shell line needs: other tools never load it.
-  return (require("./bash-guard") as typeof import("./bash-guard")).bashWrite(command, scope, analysis);
+export async function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Promise<Write | undefined> {
+  // One lazy chunk for everything a shell line needs: other tools never load it. import(), not
+  // require(): a call that requires nothing skips require's first-use cost (registry.ts).
+  return (await import("./bash-guard")).bashWrite(command, scope, analysis);
 }

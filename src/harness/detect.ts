@@ -107,19 +107,26 @@ export function asTarget(value: unknown): Target | undefined {
 const GEMINI_ONLY: ReadonlySet<string> = new Set(["BeforeTool", "AfterTool", "BeforeAgent", "AfterAgent", "PreCompress"]);
 function isGemini(raw: Record<string, unknown>): boolean {
   if (typeof raw.hook_event_name === "string" && GEMINI_ONLY.has(raw.hook_event_name)) return true;
-  return typeof raw.transcript_path === "string" && /[\\/]\.gemini[\\/]tmp[\\/]/.test(raw.transcript_path);
+  return inFolder(raw, ".gemini", /[\\/]\.gemini[\\/]tmp[\\/]/);
+}
+
+/**
+ * Whether the transcript lies under `folder` as `pattern` says. Most paths do not name the folder at
+ * all, and `includes` tells so without the pattern's first-use compile (three of them a call).
+ */
+function inFolder(raw: Record<string, unknown>, folder: string, pattern: RegExp): boolean {
+  return typeof raw.transcript_path === "string" && raw.transcript_path.includes(folder) && pattern.test(raw.transcript_path);
 }
 
 /** Factory Droid: Claude's payload shape, its transcripts under `~/.factory/sessions/`. */
-const isDroid = (raw: Record<string, unknown>) => typeof raw.transcript_path === "string" && /[\\/]\.factory[\\/]sessions[\\/]/.test(raw.transcript_path);
+const isDroid = (raw: Record<string, unknown>) => inFolder(raw, ".factory", /[\\/]\.factory[\\/]sessions[\\/]/);
 
 /**
  * Qwen Code's transcript folder (`~/.qwen/projects/`, or `$QWEN_HOME/projects/`: a `.qwen` folder in
  * the default place only). Its payloads are Claude's plus an ISO `timestamp`, so this runs before the
  * Copilot rules.
  */
-const isQwen = (raw: Record<string, unknown>): boolean =>
-  typeof raw.transcript_path === "string" && /[\\/]\.qwen[\\/]projects[\\/]/.test(raw.transcript_path);
+const isQwen = (raw: Record<string, unknown>): boolean => inFolder(raw, ".qwen", /[\\/]\.qwen[\\/]projects[\\/]/);
 
 /**
  * Payload fingerprints, first match wins (harness-protocols §4.1). `turn_id` is Codex-only. Copilot's

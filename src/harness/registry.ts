@@ -1,22 +1,24 @@
 // The harness for a target: one table row each, so the core never branches on a harness name. Each
 // adapter is loaded when its target is asked for: a hook call serves one harness, and loading the
-// other eight costs start-up time on every call.
+// other eight costs start-up time on every call. Loaded by import(), never require(): a process's
+// first require() costs about 0.5 M instructions (bench/README.md, entry 34), and a hook call with
+// no match makes none.
 import type { Target } from "../types";
 import type { Harness } from "./harness";
 
-const LOADERS: Readonly<Record<Target, () => Harness>> = {
-  claude: () => (require("./claude") as typeof import("./claude")).claude,
-  codex: () => (require("./codex") as typeof import("./codex")).codex,
-  copilot: () => (require("./copilot") as typeof import("./copilot")).copilot,
-  gemini: () => (require("./gemini") as typeof import("./gemini")).gemini,
-  opencode: () => (require("./opencode") as typeof import("./opencode")).opencode,
-  droid: () => (require("./droid") as typeof import("./droid")).droid,
-  cline: () => (require("./cline") as typeof import("./cline")).cline,
-  qwen: () => (require("./qwen") as typeof import("./qwen")).qwen,
-  kimi: () => (require("./kimi") as typeof import("./kimi")).kimi,
+const LOADERS: Readonly<Record<Target, () => Promise<Harness>>> = {
+  claude: async () => (await import("./claude")).claude,
+  codex: async () => (await import("./codex")).codex,
+  copilot: async () => (await import("./copilot")).copilot,
+  gemini: async () => (await import("./gemini")).gemini,
+  opencode: async () => (await import("./opencode")).opencode,
+  droid: async () => (await import("./droid")).droid,
+  cline: async () => (await import("./cline")).cline,
+  qwen: async () => (await import("./qwen")).qwen,
+  kimi: async () => (await import("./kimi")).kimi,
 };
 
 /** Returns the adapter (normalize in, emit out) for `target`. */
-export function harnessFor(target: Target): Harness {
+export function harnessFor(target: Target): Promise<Harness> {
   return LOADERS[target]();
 }

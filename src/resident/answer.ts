@@ -38,7 +38,7 @@ export async function answerResident(args: unknown): Promise<string> {
   const identity = callIdentity(args);
   try {
     const { target, event, raw } = residentCall(args);
-    const harness = harnessFor(target);
+    const harness = await harnessFor(target);
     const call = harness.normalize(raw, event);
     // The conditions run in the call's folder: PWD says so too, not the folder the session started in.
     const result = await runPipeline(call, { capabilities: harness.capabilities, env: { ...process.env, PWD: call.payload.cwd } });
@@ -50,18 +50,18 @@ export async function answerResident(args: unknown): Promise<string> {
     if (otlpTarget()) await (await import("../export/start-shipper")).startShipper(logs);
     return toolText(call.event, answer);
   } catch (err) {
-    return failure(err, identity.target ?? "claude", identity.event, logs, started);
+    return await failure(err, identity.target ?? "claude", identity.event, logs, started);
   }
 }
 
 /** The answer to a call that could not be judged for `err`: denied when it is a guard event. */
-export function refusal(args: unknown, err: unknown): string {
+export function refusal(args: unknown, err: unknown): Promise<string> {
   const identity = callIdentity(args);
   return failure(err, identity.target ?? "claude", identity.event, homePaths().logs, performance.now());
 }
 
 /** A call that could not be judged: logged; a guard event is denied with the reason, anything else gets no answer. */
-function failure(err: unknown, target: Target, event: string | undefined, logs: string, started: number): string {
+async function failure(err: unknown, target: Target, event: string | undefined, logs: string, started: number): Promise<string> {
   const message = oneLine(err);
   const deny = event === undefined || FAIL_CLOSED.has(event);
   writeLog(logs, [{ kind: "hook", target, event, error: message, exit: deny ? 2 : 0, duration_ms: Math.round(performance.now() - started), via: "mcp" }]);
@@ -70,6 +70,6 @@ function failure(err: unknown, target: Target, event: string | undefined, logs: 
   const reason = err instanceof PayloadError || event === undefined
     ? `agentihooks cannot read this ${what} call (${message}); denied to fail closed`
     : `agentihooks failed on this ${what} call (${message}); denied to fail closed`;
-  const emitted = harnessFor(target).emit(what as EventName, { decision: "deny", reason });
+  const emitted = (await harnessFor(target)).emit(what as EventName, { decision: "deny", reason });
   return toolText(what, emitted);
 }

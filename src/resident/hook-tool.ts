@@ -31,7 +31,7 @@ export function hookAnswerer(): (args: unknown) => Promise<ToolResult> {
     try {
       answer = await viaProcess(exe.path, args);
     } catch (err) {
-      answer = refusal(args, err);
+      answer = await refusal(args, err);
     }
     clearTimeout(ending);
     ending = setTimeout(() => process.exit(0), 250);

@@ -73,13 +73,13 @@ describe("event names per harness", () => {
 });
 
 describe("registry", () => {
-  test.each([...TARGETS])("harnessFor(%s) answers for that target", (target) => {
-    expect(harnessFor(target).target).toBe(target);
+  test.each([...TARGETS])("harnessFor(%s) answers for that target", async (target) => {
+    expect((await harnessFor(target)).target).toBe(target);
   });
   const caps: [string, Record<string, unknown>][] = [
     ["claude", { preContext: true, ask: true, inputRewrite: true, outputRewrite: true, postBlock: true, contextLimit: 10000 }],
     ["codex", { preContext: true, ask: false, inputRewrite: true, outputRewrite: true, postBlock: true, contextLimit: 10000 }],
     ["copilot", { preContext: true, ask: true, inputRewrite: true, outputRewrite: true, postBlock: false, rewriteWithoutDecision: true, contextLimit: 10240 }],
   ];
-  test.each(caps)("%s capabilities", (target, expected) => expect(harnessFor(target as never).capabilities).toEqual(expected as never));
+  test.each(caps)("%s capabilities", async (target, expected) => expect((await harnessFor(target as never)).capabilities).toEqual(expected as never));
 });
