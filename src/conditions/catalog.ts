@@ -68,7 +68,9 @@ export function signature(path: string): string {
   const builtin = builtinFiles(path);
   if (builtin) return `builtin:${builtin.join("|")}`;
   try {
-    return statSignature(statSync(path));
+    // a missing path is the usual answer for most watched ones: told without building an error
+    const st = statSync(path, { throwIfNoEntry: false });
+    return st ? statSignature(st) : "-";
   } catch {
     return "-";
   }

@@ -82,8 +82,8 @@ let lastError = "";
 /** true, false (ENOENT), or undefined when it cannot be told. */
 function exists(path: string): boolean | undefined {
   try {
-    lstatSync(path);
-    return true;
+    // no throw for the usual answer (no tier here): an error built on every hook call costs start-up time
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined;
   } catch (err) {
     const code = (err as NodeJS.ErrnoException).code ?? "";
     if (code === "ENOENT" || code === "ENOTDIR") return false;

@@ -50,8 +50,9 @@ function bounded(value: unknown, depth: number, redact: boolean): unknown {
 
 /** What ran after a pre decision, from a post event's tool response (joined by tool_use_id). */
 function ranOf(call: HookCall): Record<string, unknown> | undefined {
-  if (!/^post/i.test(call.event)) return undefined;
-  const failed = /failure/i.test(call.event);
+  // the internal event names: no pattern compiled on every call for a test this plain
+  if (call.event !== "PostToolUse" && call.event !== "PostToolUseFailure") return undefined;
+  const failed = call.event === "PostToolUseFailure";
   const r = call.payload.tool_response as Record<string, unknown> | undefined;
   const exit = r && typeof r === "object" ? (r.exit_code ?? r.exitCode ?? r.returncode) : undefined;
   return { status: failed ? "failed" : "ok", exit: typeof exit === "number" ? exit : undefined, interrupted: r?.interrupted === true || undefined };

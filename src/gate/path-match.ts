@@ -11,7 +11,7 @@
 import { readdirSync } from "node:fs";
 import { checkDeadline, overBudget } from "./limits";
 import { harnessScripts } from "./harness-scripts";
-import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, TEMPLATES } from "./paths";
+import { type PathScope, type ProtectedKind, holdsProtected, protectedKind, protectedRoots, templates } from "./paths";
 import type { Piece } from "./word-value";
 import { lexists } from "../fs-kind";
 
@@ -143,7 +143,7 @@ function classTest(cls: string): (ch: string) => boolean {
 /** Returns what the segments can name among the protected templates and roots. */
 export function lexicalMatch(segs: Seg[], absolute: boolean, scope: PathScope): MatchResult {
   const out: MatchResult = { ancestor: false };
-  for (const t of TEMPLATES) {
+  for (const t of templates()) {
     for (let i = 0; i < segs.length; i++) {
       const r = align(segs, i, t.segs, t.under);
       if (r === "inside") return { kind: t.kind, ancestor: true };

@@ -68,41 +68,57 @@ const DROID_FILES: [string, boolean][] = [
 /** Kimi Code's `.kimi-code/`: config.toml (its [[hooks]]), its MCP servers, and plugins (which bring hooks). */
 const KIMI_FILES: [string, boolean][] = [["config.toml", false], ["mcp.json", false], ["plugins", true]];
 
-export const TEMPLATES: Template[] = [
-  { segs: [".claude", "conditions"], under: true, kind: "layer" },
-  ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
-  { segs: [".claude", "settings.json"], under: false, kind: "harness" },
-  { segs: [".claude", "settings.local.json"], under: false, kind: "harness" },
-  { segs: [".codex", "hooks.json"], under: false, kind: "harness" },
-  { segs: [".codex", "config.toml"], under: false, kind: "harness" },
-  { segs: [".copilot", "hooks"], under: true, kind: "harness" },
-  { segs: [".copilot", "settings.json"], under: false, kind: "harness" },
-  { segs: [".github", "hooks"], under: true, kind: "harness" },
-  { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
-  { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
-  { segs: [".claude", "agents"], under: true, kind: "harness" },
-  { segs: [".claude", "skills"], under: true, kind: "harness" },
-  { segs: [".claude", "commands"], under: true, kind: "harness" },
-  { segs: [".claude", "plugins"], under: true, kind: "harness" },
-  { segs: [".mcp.json"], under: false, kind: "harness" },
-  { segs: [".codex", "skills"], under: true, kind: "harness" },
-  { segs: [".codex", "plugins"], under: true, kind: "harness" },
-  { segs: [".copilot", "mcp-config.json"], under: false, kind: "harness" },
-  { segs: [".copilot", "installed-plugins"], under: true, kind: "harness" },
-  { segs: [".copilot", "agents"], under: true, kind: "harness" },
-  { segs: [".github", "agents"], under: true, kind: "harness" },
-  { segs: [".gemini", "settings.json"], under: false, kind: "harness" },
-  { segs: [".gemini", "extensions"], under: true, kind: "harness" },
-  { segs: [".opencode", "plugins"], under: true, kind: "harness" },
-  { segs: [".opencode", "plugin"], under: true, kind: "harness" },
-  ...DROID_FILES.map(([name, under]) => ({ segs: [".factory", name], under, kind: "harness" as const })),
-  { segs: [".clinerules", "hooks"], under: true, kind: "harness" },
-  { segs: [".cline", "hooks"], under: true, kind: "harness" },
-  { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
-  { segs: [".qwen", "extensions"], under: true, kind: "harness" },
-  { segs: [".qwen", "agents"], under: true, kind: "harness" },
-  ...KIMI_FILES.map(([name, under]) => ({ segs: [".kimi-code", name], under, kind: "harness" as const })),
-];
+/**
+ * The templates, built on first use: a line that only reads never asks, and building them on every
+ * hook call's start cost more than the asking (bench/README.md, entry 34).
+ */
+export function templates(): readonly Template[] {
+  return (built ??= buildTemplates()).list;
+}
+
+let built: { list: Template[]; byFirst: Map<string, Template[]> } | undefined;
+
+function buildTemplates(): { list: Template[]; byFirst: Map<string, Template[]> } {
+  const list: Template[] = [
+    { segs: [".claude", "conditions"], under: true, kind: "layer" },
+    ...HOME_ENTRIES.map((e): Template => ({ segs: [".agentihooks", e], under: true, kind: e === "conditions" ? "layer" : "home" })),
+    { segs: [".claude", "settings.json"], under: false, kind: "harness" },
+    { segs: [".claude", "settings.local.json"], under: false, kind: "harness" },
+    { segs: [".codex", "hooks.json"], under: false, kind: "harness" },
+    { segs: [".codex", "config.toml"], under: false, kind: "harness" },
+    { segs: [".copilot", "hooks"], under: true, kind: "harness" },
+    { segs: [".copilot", "settings.json"], under: false, kind: "harness" },
+    { segs: [".github", "hooks"], under: true, kind: "harness" },
+    { segs: [".github", "copilot", "settings.json"], under: false, kind: "harness" },
+    { segs: [".github", "copilot", "settings.local.json"], under: false, kind: "harness" },
+    { segs: [".claude", "agents"], under: true, kind: "harness" },
+    { segs: [".claude", "skills"], under: true, kind: "harness" },
+    { segs: [".claude", "commands"], under: true, kind: "harness" },
+    { segs: [".claude", "plugins"], under: true, kind: "harness" },
+    { segs: [".mcp.json"], under: false, kind: "harness" },
+    { segs: [".codex", "skills"], under: true, kind: "harness" },
+    { segs: [".codex", "plugins"], under: true, kind: "harness" },
+    { segs: [".copilot", "mcp-config.json"], under: false, kind: "harness" },
+    { segs: [".copilot", "installed-plugins"], under: true, kind: "harness" },
+    { segs: [".copilot", "agents"], under: true, kind: "harness" },
+    { segs: [".github", "agents"], under: true, kind: "harness" },
+    { segs: [".gemini", "settings.json"], under: false, kind: "harness" },
+    { segs: [".gemini", "extensions"], under: true, kind: "harness" },
+    { segs: [".opencode", "plugins"], under: true, kind: "harness" },
+    { segs: [".opencode", "plugin"], under: true, kind: "harness" },
+    ...DROID_FILES.map(([name, under]) => ({ segs: [".factory", name], under, kind: "harness" as const })),
+    { segs: [".clinerules", "hooks"], under: true, kind: "harness" },
+    { segs: [".cline", "hooks"], under: true, kind: "harness" },
+    { segs: [".qwen", "settings.json"], under: false, kind: "harness" },
+    { segs: [".qwen", "extensions"], under: true, kind: "harness" },
+    { segs: [".qwen", "agents"], under: true, kind: "harness" },
+    ...KIMI_FILES.map(([name, under]) => ({ segs: [".kimi-code", name], under, kind: "harness" as const })),
+  ];
+  // by their first segment's name
+  const byFirst = new Map<string, Template[]>();
+  for (const t of list) byFirst.set(t.segs[0], [...(byFirst.get(t.segs[0]) ?? []), t]);
+  return { list, byFirst };
+}
 
 /** Folders that hold protected things when they are deleted or moved as a whole. */
 export const HOLDER_DIRS = [".claude", ".agentihooks", ".codex", ".copilot", ".github", ".gemini", ".opencode", ".factory", ".clinerules", ".cline", ".qwen"];
@@ -266,8 +282,10 @@ export function lexicalKind(p: string, roots: Root[]): ProtectedKind | undefined
   // Plain loops and a first-name lookup: this runs on every call, once, cold (no closures to set up).
   const parts = p.toLowerCase().split("/");
   const n = parts.length;
+  templates();
+  const byFirst = (built as NonNullable<typeof built>).byFirst;
   for (let i = 0; i < n; i++) {
-    const candidates = BY_FIRST.get(parts[i]);
+    const candidates = byFirst.get(parts[i]);
     if (!candidates) continue;
     for (let c = 0; c < candidates.length; c++) {
       const t = candidates[c];
@@ -283,10 +301,6 @@ export function lexicalKind(p: string, roots: Root[]): ProtectedKind | undefined
   }
   return undefined;
 }
-
-/** The templates by their first segment's name. */
-const BY_FIRST = new Map<string, Template[]>();
-for (const t of TEMPLATES) BY_FIRST.set(t.segs[0], [...(BY_FIRST.get(t.segs[0]) ?? []), t]);
 
 /** Returns true when a folder holds a condition layer of its own (a bundle, a profile or a repository). */
 export function holdsLayer(dir: string): boolean {
@@ -334,9 +348,9 @@ export function holdsProtected(p: string, scope: PathScope, cwd = scope.cwd, mem
     const name = basename(path).toLowerCase();
     if (name === ".claude" || name === ".agentihooks") return true;
     if (name === ".git" && holdsLayer(dirname(path))) return true;
-    if (HOLDER_DIRS.includes(name) && TEMPLATES.some((t) => t.segs[0] === name && existsSync(join(path, ...t.segs.slice(1))))) return true;
+    if (HOLDER_DIRS.includes(name) && templates().some((t) => t.segs[0] === name && existsSync(join(path, ...t.segs.slice(1))))) return true;
     if (holdsLayer(path)) return true;
-    if (TEMPLATES.some((t) => t.kind === "harness" && existsSync(join(path, ...t.segs)))) return true;
+    if (templates().some((t) => t.kind === "harness" && existsSync(join(path, ...t.segs)))) return true;
   }
   return false;
 }

@@ -1,6 +1,6 @@
 // Which shell commands only read. A command line that touches a condition layer passes the closed gate
-// only when every command in it only reads: its program is in READ_ONLY and none of its options or
-// operands is one that table says writes (checked per option and operand), the analysis recorded no effect for it (an option, setting or environment variable
+// only when every command in it only reads: its program is a reader (PLAIN_READERS, READ_WRITES) and none of its options or
+// operands is one READ_WRITES says writes (checked per option and operand), the analysis recorded no effect for it (an option, setting or environment variable
 // of that call that runs code or writes a file: src/shell/carriers.ts is the one table of them, shared
 // with the analyzer), no argument of a program with such options is only known when the line runs,
 // nothing in the line is dynamic, and nothing is redirected into a file.
@@ -54,12 +54,20 @@ function agentihooksCheck(args: string[]): string | undefined {
   return "runs agentihooks";
 }
 
-/** Programs that only read, with what makes each of them write (`{}`: nothing does). */
-const READ_ONLY: Readonly<Record<string, Writes>> = {
-  ls: {}, cat: {}, head: {}, tail: {}, grep: {}, egrep: {}, fgrep: {}, jq: {}, echo: {}, printf: {}, wc: {}, diff: {}, cmp: {}, comm: {},
-  stat: {}, du: {}, realpath: {}, readlink: {}, basename: {}, dirname: {}, pwd: {}, cd: {}, test: {}, "[": {}, true: {}, false: {},
-  which: {}, type: {}, cut: {}, tr: {}, nl: {}, column: {}, md5sum: {}, sha1sum: {}, sha256sum: {}, shasum: {}, od: {}, hexdump: {},
-  shellcheck: {}, sleep: {}, more: {}, tac: {}, rev: {}, fold: {}, fmt: {}, expand: {}, rg: { long: ["pre"] },
+/**
+ * Programs that only read, whatever their arguments. An array of names, not rows of `{}`: creating an
+ * object per program cost start-up time on every Bash call (bench/README.md, entry 34).
+ */
+const PLAIN_READERS: readonly string[] = [
+  "ls", "cat", "head", "tail", "grep", "egrep", "fgrep", "jq", "echo", "printf", "wc", "diff", "cmp", "comm",
+  "stat", "du", "realpath", "readlink", "basename", "dirname", "pwd", "cd", "test", "[", "true", "false",
+  "which", "type", "cut", "tr", "nl", "column", "md5sum", "sha1sum", "sha256sum", "shasum", "od", "hexdump",
+  "shellcheck", "sleep", "more", "tac", "rev", "fold", "fmt", "expand",
+];
+
+/** Programs that only read unless an option or operand makes them write: what does. */
+const READ_WRITES: Readonly<Record<string, Writes>> = {
+  rg: { long: ["pre"] },
   file: { short: "C", long: ["compile"] },
   date: { short: "s", long: ["set"] },
   bat: { long: ["generate-config-file", "pager"], words: /^cache$/ },
@@ -72,6 +80,13 @@ const READ_ONLY: Readonly<Record<string, Writes>> = {
   git: { check: gitCheck },
   agentihooks: { check: agentihooksCheck },
 };
+
+const NOTHING: Writes = {};
+
+/** What makes a reading program write (`{}`: nothing does); undefined for a program that is not read-only. */
+function writesOf(program: string): Writes | undefined {
+  return Object.hasOwn(READ_WRITES, program) ? READ_WRITES[program] : PLAIN_READERS.includes(program) ? NOTHING : undefined;
+}
 
 /** True when `arg` is one of `names` as a long option, or a prefix of one getopt_long would take. */
 function longIs(arg: string, names: readonly string[]): boolean {
@@ -124,8 +139,8 @@ function writesFile(r: CommandInfo["redirects"][number]): boolean {
 export function plainReadOnly(command: string): boolean {
   if (!/^[\w.,:=/+@%~ \t-]+$/.test(command)) return false;
   const [program = "", ...args] = command.trim().split(/[ \t]+/);
-  if (!/^[\w.+-]+$/.test(program) || !Object.hasOwn(READ_ONLY, program)) return false;
-  return writesBy(program, READ_ONLY[program], args) === undefined;
+  const writes = /^[\w.+-]+$/.test(program) ? writesOf(program) : undefined;
+  return writes !== undefined && writesBy(program, writes, args) === undefined;
 }
 
 /** Returns why the command line is not read-only, or undefined when every part of it only reads. */
@@ -134,7 +149,7 @@ export function readOnlyProblem(commands: CommandInfo[], analysis?: Analysis): s
   if (analysis.dynamic) return `runs something that is only known when it runs${analysis.why?.[0] ? ` (${analysis.why[0].construct}: \`${analysis.why[0].text}\`)` : ""}`;
   // effects first: they say why better than the programs they start (`core.pager` rather than `sh`)
   for (const c of commands) if (c.effects?.length) return `${c.effects[0]}, so it is not read-only`;
-  for (const p of analysis.programs) if (!Object.hasOwn(READ_ONLY, p)) return `runs ${p}, which is not read-only`;
+  for (const p of analysis.programs) if (!writesOf(p)) return `runs ${p}, which is not read-only`;
   for (const w of analysis.wrappers ?? []) return `runs a program through ${w}`;
   for (const c of commands) {
     const problem = commandProblem(c);
@@ -148,7 +163,8 @@ function commandProblem(c: CommandInfo): string | undefined {
   const w = c.redirects.find(writesFile);
   if (w) return `redirects into a file (${w.op} ${w.target})`;
   if (c.program === null) return undefined;
-  if (!Object.hasOwn(READ_ONLY, c.program)) return `runs ${c.program}, which is not read-only`;
+  const writes = writesOf(c.program);
+  if (!writes) return `runs ${c.program}, which is not read-only`;
   if (Object.hasOwn(OPTION_SENSITIVE, c.program) && c.argsExpand) return `gives ${c.program} an argument only known when the line runs`;
-  return writesBy(c.program, READ_ONLY[c.program], c.args);
+  return writesBy(c.program, writes, c.args);
 }

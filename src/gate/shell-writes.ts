@@ -19,6 +19,12 @@ const NAME = /^[A-Za-z_][A-Za-z0-9_]*/;
 const WRITES_ANY = new Set(["eval", "source", ".", "trap", "enable", "builtin", "command", "exec", "fc", "complete", "compgen", "bind"]);
 const DECLARERS = new Set(["declare", "typeset", "local", "export", "readonly"]);
 
+/** True when `text` holds one of `words` anywhere (a cheap test before a pattern that needs one). */
+function holdsAny(text: string, words: ReadonlySet<string>): boolean {
+  for (const w of words) if (text.includes(w)) return true;
+  return false;
+}
+
 /** Returns the variables the line writes other than by plain assignment words. */
 export function shellWrites(command: string, commands: readonly CommandInfo[]): ShellWrites {
   const out: ShellWrites = { all: false, names: new Set() };
@@ -49,13 +55,14 @@ export function shellWrites(command: string, commands: readonly CommandInfo[]): 
   }
   // `${x:=v}`, `${x=v}` assign; arithmetic (`((x=1))`, `$((x++))`, `let`) assigns the names it changes
   if (command.includes("${")) for (const m of command.matchAll(/\$\{#?([A-Za-z_][A-Za-z0-9_]*)(?:\[[^\]]*\])?:?=/g)) out.names.add(m[1]);
-  if (/\(\(|\$\[|\blet\b/.test(command)) {
+  // (each pattern runs only where the text it needs is there: a pattern's first use compiles it)
+  if ((command.includes("((") || command.includes("$[") || command.includes("let")) && /\(\(|\$\[|\blet\b/.test(command)) {
     for (const m of command.matchAll(/([A-Za-z_][A-Za-z0-9_]*)\s*(?:\[[^\]]*\])?\s*(?:\+\+|--|(?:[-+*/%&|^]|<<|>>)?=(?!=))|(?:\+\+|--)\s*([A-Za-z_][A-Za-z0-9_]*)/g)) {
       out.names.add(m[1] ?? m[2]);
     }
   }
   // an array element or a name made from pieces (`declare "$n=..."`, `printf -v "$n"`): any variable
-  if (/\b(?:declare|typeset|local|export|readonly)\s+(?:-\S*\s+)*-[a-zA-Z]*n/.test(command)) out.all = true;
+  if (holdsAny(command, DECLARERS) && /\b(?:declare|typeset|local|export|readonly)\s+(?:-\S*\s+)*-[a-zA-Z]*n/.test(command)) out.all = true;
   return out;
 }
 
@@ -120,7 +127,7 @@ function declared(c: CommandInfo, out: ShellWrites, add: (w: string) => void): v
 
 /** Returns the `for NAME in WORDS` / `select NAME in WORDS` headers of a line, read from its text. */
 export function forHeaders(command: string): [string, Word[]][] {
-  if (!/\b(?:for|select)\b/.test(command)) return [];
+  if (!(command.includes("for") || command.includes("select")) || !/\b(?:for|select)\b/.test(command)) return [];
   const out: [string, Word[]][] = [];
   for (const m of command.matchAll(/\b(?:for|select)\s+([A-Za-z_][A-Za-z0-9_]*)\s+in\s+((?:[^;\n&|]|'[^']*'|"(?:[^"\\]|\\.)*")*)/g)) {
     out.push([m[1], splitWords(m[2]).map((raw) => ({ text: raw, raw, flags: /[\\'"$`*?[{~]/.test(raw) ? 1 : 0, quoted: false, assign: false }))]);

@@ -221,25 +221,31 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
   } catch (err) {
     return { error: `cannot read stdin: ${oneLine(err)}` };
   }
-  // Two deadlines: a stall (no bytes for deadlineMs, restarted by every chunk) and an overall cap.
+  // Two deadlines: a stall (no bytes for deadlineMs since the last ones) and an overall cap. One timer
+  // serves both: it fires at the earlier and, while bytes keep coming, is set again for what is left.
+  // A payload that arrives at once (nearly every call) sets and clears one timer, not three.
+  const started = performance.now();
+  let lastBytes = started;
   let expired: Expiry | undefined;
-  const expire = (why: Expiry) => () => {
-    expired ??= why;
+  const check = () => {
+    const now = performance.now();
+    const stallLeft = deadlineMs - (now - lastBytes);
+    const capLeft = totalMs - (now - started);
+    if (stallLeft > 0 && capLeft > 0) {
+      timer = setTimeout(check, Math.min(stallLeft, capLeft));
+      return;
+    }
+    expired ??= stallLeft <= 0 ? { ms: deadlineMs, stalled: true } : { ms: totalMs, stalled: false };
     pull.stop();
   };
-  const stalled = expire({ ms: deadlineMs, stalled: true });
-  let stall = setTimeout(stalled, deadlineMs);
-  const cap = setTimeout(expire({ ms: totalMs, stalled: false }), totalMs);
+  let timer = setTimeout(check, Math.min(deadlineMs, totalMs));
   try {
     for (;;) {
       const next = await pull.next();
       if (next.done && expired) return atDeadline(chunks, total, expired);
       if (next.done) return total === 0 ? { error: "stdin is empty" } : parseBytes(chunks, total, keepText);
       const bytes = typeof next.value === "string" ? Buffer.from(next.value) : next.value;
-      if (bytes.length > 0) {
-        clearTimeout(stall);
-        stall = setTimeout(stalled, deadlineMs);
-      }
+      if (bytes.length > 0) lastBytes = performance.now();
       const end = scanner.feed(bytes);
       const used = end >= 0 ? bytes.subarray(0, end) : bytes;
       total += used.length;
@@ -254,7 +260,6 @@ async function readInto(chunks: Uint8Array[], source: Source | undefined, opts: 
   } catch (err) {
     return { error: `cannot read stdin: ${oneLine(err)}` };
   } finally {
-    clearTimeout(stall);
-    clearTimeout(cap);
+    clearTimeout(timer);
   }
 }

@@ -23,33 +23,70 @@ export function tablesOf(name: string): number {
   // a versioned name (`python3.12`), the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`) or git's
   // dashed commands (`git-config`): the tables decide
   if ((last >= 48 && last <= 57) || name.startsWith("ld") || name.startsWith("git-")) return ALL;
-  return Object.hasOwn(PROGRAMS, name) ? PROGRAMS[name] : 0;
+  for (let i = 0; i < GROUPS.length; i++) if (GROUPS[i][1].includes(name)) return GROUPS[i][0];
+  return 0;
 }
 
-export const PROGRAMS: Readonly<Record<string, number>> = {
-  "[": B, alias: B, bind: B, compgen: B, complete: B, declare: B, enable: B, export: B, fc: B, getopts: B,
-  hash: B, jobs: B, let: B, local: B, mapfile: B, printf: B, read: B, readarray: B, readonly: B, set: B, shopt: B,
-  test: B, typeset: B, unset: B, wait: B,
-  bat: C, ed: C, emacs: C, emacsclient: C, evim: C, ex: C, gdb: C, git: C, gview: C, gvim: C, "ld.so": C,
-  less: C, make: C, man: C, mysql: C, nvim: C, psql: C, rg: C, rsync: C, rvim: C, scp: C, sed: C, sftp: C,
-  sort: C, sqlite3: C, tar: C, tree: C, vi: C, view: C, vim: C, vimdiff: C, wget: C, zip: C,
-  jruby: I, lua: I, luajit: I, node: I, nodejs: I, osascript: I, perl: I, php: I, rscript: I, ruby: I, "ts-node": I, tsx: I,
-  ".": R, asdf: R, ash: R, at: R, bash: R, batch: R, bundle: R, bundler: R, bunx: R, busybox: R, c8: R,
-  caffeinate: R, catchsegv: R, cgexec: R, chokidar: R, chpst: R, chronic: R, chroot: R, chrt: R,
-  concurrently: R, corepack: R, cpulimit: R, "cross-env": R, "cross-env-shell": R, dash: R, "dbus-launch": R,
-  direnv: R, docker: R, "docker-compose": R, eatmydata: R, entr: R, eval: R, fakeroot: R, faketime: R,
-  fish: R, gosu: R, hatch: R, hyperfine: R, ifne: R, ksh: R, kubectl: R, linux32: R, linux64: R, ltrace: R,
-  mise: R, mksh: R, newgrp: R, "nix-shell": R, nocache: R, nodemon: R, npm: R, "npm-run-all": R, npx: R,
-  nsenter: R, numactl: R, nyc: R, oc: R, onchange: R, parallel: R, pdm: R, pipenv: R, pipx: R, pkexec: R,
-  pnpm: R, pnpx: R, podman: R, poetry: R, posh: R, prlimit: R, proxychains: R, proxychains4: R, rbash: R,
-  rtx: R, "run-p": R, "run-s": R, runcon: R, runuser: R, rye: R, "sandbox-exec": R, script: R, setarch: R,
-  setpriv: R, setuidgid: R, sg: R, sh: R, source: R, "ssh-agent": R, "start-server-and-test": R, strace: R,
-  su: R, "su-exec": R, taskset: R, torify: R, torsocks: R, trap: R, trickle: R, tsocks: R, unbuffer: R,
-  unshare: R, uv: R, uvx: R, valgrind: R, watch: R, watchexec: R, xargs: R, "xvfb-run": R, yarn: R, yash: R,
-  zsh: R,
-  bwrap: U, dotenv: U, "env-cmd": U, envdir: U, expect: U, firejail: U, "gnome-terminal": U, konsole: U,
-  proot: U, rlwrap: U, screen: U, "systemd-run": U, tmux: U, xterm: U,
-  awk: C | I, gawk: C | I, mawk: C | I, nawk: C | I,
-  "dbus-run-session": C | R, find: C | R, ssh: C | R,
-  bun: I | R, py: I | R, pypy: I | R, python: I | R,
-};
+/**
+ * Every program with rows, grouped by the tables that have them: arrays of literal names cost next to
+ * nothing to create, where an object of the same ~200 keys cost ~0.45 M instructions at every hook
+ * call's start (bench/README.md, entry 34); `includes` over them is cheap for the few programs of a line.
+ */
+const GROUPS: readonly (readonly [number, readonly string[]])[] = [
+  [
+    B,
+    [
+      "[", "alias", "bind", "compgen", "complete", "declare", "enable", "export", "fc", "getopts", "hash",
+      "jobs", "let", "local", "mapfile", "printf", "read", "readarray", "readonly", "set", "shopt", "test",
+      "typeset", "unset", "wait",
+    ],
+  ],
+  [
+    C,
+    [
+      "bat", "ed", "emacs", "emacsclient", "evim", "ex", "gdb", "git", "gview", "gvim", "ld.so", "less", "make",
+      "man", "mysql", "nvim", "psql", "rg", "rsync", "rvim", "scp", "sed", "sftp", "sort", "sqlite3", "tar",
+      "tree", "vi", "view", "vim", "vimdiff", "wget", "zip",
+    ],
+  ],
+  [
+    I,
+    [
+      "jruby", "lua", "luajit", "node", "nodejs", "osascript", "perl", "php", "rscript", "ruby", "ts-node",
+      "tsx",
+    ],
+  ],
+  [
+    R,
+    [
+      ".", "asdf", "ash", "at", "bash", "batch", "bundle", "bundler", "bunx", "busybox", "c8", "caffeinate",
+      "catchsegv", "cgexec", "chokidar", "chpst", "chronic", "chroot", "chrt", "concurrently", "corepack",
+      "cpulimit", "cross-env", "cross-env-shell", "dash", "dbus-launch", "direnv", "docker", "docker-compose",
+      "eatmydata", "entr", "eval", "fakeroot", "faketime", "fish", "gosu", "hatch", "hyperfine", "ifne", "ksh",
+      "kubectl", "linux32", "linux64", "ltrace", "mise", "mksh", "newgrp", "nix-shell", "nocache", "nodemon",
+      "npm", "npm-run-all", "npx", "nsenter", "numactl", "nyc", "oc", "onchange", "parallel", "pdm", "pipenv",
+      "pipx", "pkexec", "pnpm", "pnpx", "podman", "poetry", "posh", "prlimit", "proxychains", "proxychains4",
+      "rbash", "rtx", "run-p", "run-s", "runcon", "runuser", "rye", "sandbox-exec", "script", "setarch",
+      "setpriv", "setuidgid", "sg", "sh", "source", "ssh-agent", "start-server-and-test", "strace", "su",
+      "su-exec", "taskset", "torify", "torsocks", "trap", "trickle", "tsocks", "unbuffer", "unshare", "uv",
+      "uvx", "valgrind", "watch", "watchexec", "xargs", "xvfb-run", "yarn", "yash", "zsh",
+    ],
+  ],
+  [
+    U,
+    [
+      "bwrap", "dotenv", "env-cmd", "envdir", "expect", "firejail", "gnome-terminal", "konsole", "proot",
+      "rlwrap", "screen", "systemd-run", "tmux", "xterm",
+    ],
+  ],
+  [C | I, ["awk", "gawk", "mawk", "nawk"]],
+  [C | R, ["dbus-run-session", "find", "ssh"]],
+  [I | R, ["bun", "py", "pypy", "python"]],
+];
+
+/** The index as one object, name -> tables (test/shell/program-index.test.ts reads it whole). */
+export function programIndex(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [bits, names] of GROUPS) for (const n of names) out[n] = bits;
+  return out;
+}
