@@ -64,12 +64,13 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   for (let w = 0; w < Math.min(opts.maxParallel, spawned.length); w++) workers.push(worker());
   // The processes are starting meanwhile: a built-in's work overlaps theirs.
   if (inProcess.length) {
-    // Loaded here only: a call that runs no built-in never evaluates them (Bun makes require() a lazy chunk).
-    const { builtinFunction, runBuiltin } = require("./builtin") as typeof import("./builtin");
+    // Loaded here only: a call that runs no built-in never evaluates them. By import(), not require():
+    // a process's first require() costs ~0.5 M instructions (harness/registry.ts).
+    const { builtinFunction, runBuiltin } = await import("./builtin");
     // They run one after another but, like the processes, all from the start of the call: one deadline.
     const due = performance.now() + opts.timeoutMs;
     const rulesFiles = inProcess.map((i) => sync[i]).filter(isRulesFile);
-    const rules = rulesFiles.length && opts.rules ? (require("./rules") as typeof import("./rules")).rulesFunctions(rulesFiles, { ...opts.rules, facts: opts.facts }) : undefined;
+    const rules = rulesFiles.length && opts.rules ? (await import("./rules")).rulesFunctions(rulesFiles, { ...opts.rules, facts: opts.facts }) : undefined;
     for (const i of inProcess) {
       const run = rules?.get(sync[i]) ?? builtinFunction(sync[i]);
       results[i] = run ? await runBuiltin(sync[i], run, { ...options(sync[i]), facts: opts.facts }, due) : await spawnCondition(sync[i], options(sync[i]));

@@ -8,9 +8,8 @@ import type { Condition as ConditionFn, Result } from "../../conditions-examples
 import { builtinFile, builtinText } from "../conditions/builtin";
 import { isManagedSource } from "../conditions/managed-root";
 import type { LineFacts } from "../facts/facts";
-import { BUILTIN_PACKS, type BuiltinPack } from "../generated/packs";
+import { type BuiltinPack, builtinPack as packNamed } from "../generated/packs";
 import { type Judged, type RulesCall, judgeCall, reasonOf } from "../rules/evaluate";
-import { parseRules } from "../rules/load";
 import { indexRules, rulesFor } from "../rules/rule-index";
 import type { AllowEntry, Preset, RulesFile } from "../rules/types";
 import type { Condition, Payload } from "../types";
@@ -47,6 +46,8 @@ export function loadRulesFile(path: string, check = false): RulesFile | string {
   const loaded = check ? undefined : builtinPack(path);
   if (loaded) return loaded.file();
   try {
+    // the schema's validators load with it: a call whose rules files are all built in never needs them
+    const { parseRules } = require("../rules/load") as typeof import("../rules/load");
     return parseRules(rulesText(path));
   } catch (err) {
     return `cannot read it: ${(err as Error).message}`;
@@ -87,7 +88,7 @@ export function rulesFunctions(conditions: Condition[], ctx: RulesContext): Map<
 /** A built-in pack, parsed at build time, or undefined for any other file. */
 function builtinPack(path: string): BuiltinPack | undefined {
   const name = builtinFile(path);
-  return name && Object.hasOwn(BUILTIN_PACKS, name) ? BUILTIN_PACKS[name] : undefined;
+  return name ? packNamed(name) : undefined;
 }
 
 /** The rules of a rules condition with their index, or a one-line error. */

@@ -5,6 +5,7 @@
 // configuration) makes the line dynamic. Whether the variable is exported does not matter: reading
 // it as if it were can only over-report.
 import { type Findings, type Site, dynamic } from "./findings";
+import { nameGroups } from "./name-groups";
 import type { Span } from "./syntax";
 
 /**
@@ -22,8 +23,7 @@ import type { Span } from "./syntax";
 type Kind = "line" | "bash" | "lessopen" | "prompt" | "unseen" | "names" | "node";
 
 /**
- * The variables by kind: arrays of literal names, where an object of the same ~80 keys cost start-up
- * time on every hook call (bench/README.md, entry 34). npm reads its settings from the environment
+ * The variables by kind (name-groups.ts says why arrays). npm reads its settings from the environment
  * too (either case): the shell its scripts run with, its node options, its config file.
  */
 const VARIABLES: readonly (readonly [Kind, readonly string[]])[] = [
@@ -54,6 +54,8 @@ const VARIABLES: readonly (readonly [Kind, readonly string[]])[] = [
   ["names", ["BASH_CMDS", "BASH_ALIASES"]],
   ["node", ["NODE_OPTIONS", "npm_config_node_options", "NPM_CONFIG_NODE_OPTIONS"]],
 ];
+
+const variableKind = nameGroups(VARIABLES);
 
 /** Prefixes of names that are all of one kind (`GIT_CONFIG_KEY_0`, `BASH_FUNC_ls%%`: an exported function). */
 const PREFIXES: readonly [string, Kind][] = [["GIT_CONFIG_KEY_", "unseen"], ["GIT_CONFIG_VALUE_", "unseen"], ["BASH_FUNC_", "unseen"]];
@@ -95,7 +97,8 @@ export function carriesCommand(name: string): boolean {
 // --- internal ---
 
 function kindOf(name: string): Kind | undefined {
-  for (let i = 0; i < VARIABLES.length; i++) if (VARIABLES[i][1].includes(name)) return VARIABLES[i][0];
+  const kind = variableKind(name);
+  if (kind) return kind;
   for (const [prefix, kind] of PREFIXES) if (name.startsWith(prefix)) return kind;
   return undefined;
 }

@@ -5,6 +5,8 @@
 // test/shell/program-index.test.ts checks this index against the tables; a row added there without
 // its name here fails it, with the line to add.
 
+import { nameGroups } from "./name-groups";
+
 export const BUILTIN = 1;
 export const CARRIER = 2;
 export const INTERPRETER = 4;
@@ -23,15 +25,10 @@ export function tablesOf(name: string): number {
   // a versioned name (`python3.12`), the dynamic loader (`ld.so`, `ld-linux-x86-64.so.2`) or git's
   // dashed commands (`git-config`): the tables decide
   if ((last >= 48 && last <= 57) || name.startsWith("ld") || name.startsWith("git-")) return ALL;
-  for (let i = 0; i < GROUPS.length; i++) if (GROUPS[i][1].includes(name)) return GROUPS[i][0];
-  return 0;
+  return groupOf(name) ?? 0;
 }
 
-/**
- * Every program with rows, grouped by the tables that have them: arrays of literal names cost next to
- * nothing to create, where an object of the same ~200 keys cost ~0.45 M instructions at every hook
- * call's start (bench/README.md, entry 34); `includes` over them is cheap for the few programs of a line.
- */
+/** Every program with rows, grouped by the tables that have them (name-groups.ts says why arrays). */
 const GROUPS: readonly (readonly [number, readonly string[]])[] = [
   [
     B,
@@ -83,6 +80,8 @@ const GROUPS: readonly (readonly [number, readonly string[]])[] = [
   [C | R, ["dbus-run-session", "find", "ssh"]],
   [I | R, ["bun", "py", "pypy", "python"]],
 ];
+
+const groupOf = nameGroups(GROUPS);
 
 /** The index as one object, name -> tables (test/shell/program-index.test.ts reads it whole). */
 export function programIndex(): Record<string, number> {
