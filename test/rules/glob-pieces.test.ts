@@ -1,0 +1,50 @@
+// The glob predicate skips building a matcher when the path lacks a literal piece of the glob
+// (src/rules/predicates.ts): it must answer exactly what Bun.Glob answers, for every glob the packs use
+// and for generated paths built from those globs' own pieces (the ones that nearly match).
+import { expect, test } from "bun:test";
+import { builtinPack, BUILTIN_PACK_NAMES } from "../../src/generated/packs";
+import { wordHolds } from "../../src/rules/predicates";
+import { YES } from "../../src/rules/types";
+
+const HOME = "/home/u";
+const ctx = { cwd: "/work/repo", home: HOME, project: "/work/repo", protectedBranches: ["main"] };
+
+/** Every `glob:` argument the built-in packs use, plus globs with classes, braces and escapes. */
+function globs(): string[] {
+  const out = new Set(["**/[ab].key", "~/.{aws,ssh}/*", "**/\\*star", "!**/x", "/etc/sh?dow", "**/*.pem"]);
+  for (const name of BUILTIN_PACK_NAMES) {
+    const text = JSON.stringify(builtinPack(name)?.file());
+    for (const m of text.matchAll(/"glob:((?:[^"\\]|\\.)*)"/g)) out.add(JSON.parse(`"${m[1]}"`));
+  }
+  return [...out];
+}
+
+/** Paths made of the globs' own pieces, shuffled, with and without the home in front. */
+function paths(all: string[], seed = 20261202): string[] {
+  let s = seed;
+  const next = (n: number) => ((s = (s * 1103515245 + 12345) % 2 ** 31) % n);
+  const pieces = [...new Set(all.flatMap((g) => g.split(/[*?/[\]{}\\!~]+/)).filter(Boolean)), "x", "id_rsa", ".env", "a.pub"];
+  const out = ["/", HOME, `${HOME}/.ssh/id_rsa`, `${HOME}/.ssh/id_rsa.pub`, "/etc/shadow", "/etc/gshadow", "/work/repo/a.key", `${HOME}/.aws/credentials`];
+  for (let i = 0; i < 3000; i++) {
+    const depth = 1 + next(5);
+    const parts = Array.from({ length: depth }, () => pieces[next(pieces.length)] + (next(4) === 0 ? pieces[next(pieces.length)] : ""));
+    out.push((next(2) ? HOME : "") + "/" + parts.join("/"));
+  }
+  return out;
+}
+
+test("the glob predicate answers as Bun.Glob does, with and without its shortcut", () => {
+  const all = globs();
+  expect(all.length).toBeGreaterThan(30);
+  let matched = 0;
+  for (const path of paths(all)) {
+    for (const g of all) {
+      const full = g === "~" || g.startsWith("~/") ? HOME + g.slice(1) : g;
+      const want = new Bun.Glob(full).match(path);
+      const got = wordHolds(`glob:${g}`, { value: path, raw: path }, ctx) === YES;
+      if (got !== want) throw new Error(`glob ${g} on ${path}: predicate ${got}, Bun.Glob ${want}`);
+      if (want) matched++;
+    }
+  }
+  expect(matched).toBeGreaterThan(50); // the generated paths reach the matching side too
+});
