@@ -73,10 +73,13 @@ const KIMI_FILES: [string, boolean][] = [["config.toml", false], ["mcp.json", fa
  * hook call's start cost more than the asking (bench/README.md, entry 34).
  */
 export function templates(): readonly Template[] {
-  return (built ??= buildTemplates()).list;
+  return templateTable().list;
 }
 
 let built: { list: Template[]; byFirst: Map<string, Template[]> } | undefined;
+
+/** The templates, and the same by their first segment's name. */
+const templateTable = () => (built ??= buildTemplates());
 
 function buildTemplates(): { list: Template[]; byFirst: Map<string, Template[]> } {
   const list: Template[] = [
@@ -282,8 +285,7 @@ export function lexicalKind(p: string, roots: Root[]): ProtectedKind | undefined
   // Plain loops and a first-name lookup: this runs on every call, once, cold (no closures to set up).
   const parts = p.toLowerCase().split("/");
   const n = parts.length;
-  templates();
-  const byFirst = (built as NonNullable<typeof built>).byFirst;
+  const { byFirst } = templateTable();
   for (let i = 0; i < n; i++) {
     const candidates = byFirst.get(parts[i]);
     if (!candidates) continue;

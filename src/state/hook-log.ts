@@ -8,6 +8,7 @@
 // forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
 import { type Stats, appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { userName } from "./private-group";
 
 export const LOG_FILE = "hook.jsonl";
 export const HEAD_FILE = "hook.head";
@@ -76,7 +77,7 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[], li
  */
 function identity(): { host: string; user: string } {
   const uid = process.getuid?.();
-  let user = uid === undefined ? undefined : passwdName(uid);
+  let user = uid === undefined ? undefined : userName(uid);
   if (!user) {
     try {
       user = os().userInfo().username;
@@ -93,24 +94,6 @@ function kernelHostname(): string | undefined {
     return readFileSync("/proc/sys/kernel/hostname", "utf8").trim() || undefined;
   } catch {
     return undefined;
-  }
-}
-
-/** The name of the first /etc/passwd entry for `uid` (getpwuid's answer from the files source). */
-export function passwdName(uid: number, text = readPasswd()): string | undefined {
-  const id = String(uid);
-  for (const line of text.split("\n")) {
-    const f = line.split(":");
-    if (f.length >= 7 && f[2] === id && f[0] !== "" && !f[0].startsWith("+") && !f[0].startsWith("-")) return f[0];
-  }
-  return undefined;
-}
-
-function readPasswd(): string {
-  try {
-    return readFileSync("/etc/passwd", "utf8");
-  } catch {
-    return "";
   }
 }
 

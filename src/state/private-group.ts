@@ -26,8 +26,8 @@ function accounts(): { passwd: string; group: string } {
 }
 
 /** Returns [login name, primary gid] of `uid` from /etc/passwd (its first entry), or undefined. */
-function user(uid: number): [string, number] | undefined {
-  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${uid}:(\\d+):`, "m").exec(accounts().passwd);
+function user(uid: number, passwd = accounts().passwd): [string, number] | undefined {
+  const m = new RegExp(`^([^:\\n]+):[^:\\n]*:${uid}:(\\d+):`, "m").exec(passwd);
   return m ? [m[1], Number(m[2])] : undefined;
 }
 
@@ -45,9 +45,9 @@ export function groupName(gid: number): string {
   return group(gid)?.[0] ?? String(gid);
 }
 
-/** Returns the login name of `uid` as /etc/passwd lists it, or undefined. */
-export function userName(uid: number): string | undefined {
-  return user(uid)?.[0];
+/** Returns the login name of `uid` as /etc/passwd (or the `passwd` text given) lists it, or undefined. */
+export function userName(uid: number, passwd?: string): string | undefined {
+  return user(uid, passwd)?.[0];
 }
 
 /**

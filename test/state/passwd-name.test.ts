@@ -1,7 +1,8 @@
-// The decision record's account name, read from /etc/passwd as getpwuid() reads its files source
-// (src/state/hook-log.ts): the first entry for the uid, NIS markers and malformed lines skipped.
+// The decision record's account name (src/state/hook-log.ts), read from /etc/passwd as getpwuid() reads
+// its files source (src/state/private-group.ts): the first entry for the uid, NIS markers and malformed
+// lines skipped.
 import { describe, expect, test } from "bun:test";
-import { passwdName } from "../../src/state/hook-log";
+import { userName } from "../../src/state/private-group";
 
 const PASSWD = [
   "root:x:0:0:root:/root:/bin/bash",
@@ -13,15 +14,15 @@ const PASSWD = [
   "bob:x:10001:10001::/home/bob:/bin/sh",
 ].join("\n");
 
-describe("passwdName", () => {
+describe("userName", () => {
   test("the first well-formed entry for the uid", () => {
-    expect(passwdName(0, PASSWD)).toBe("root");
-    expect(passwdName(1000, PASSWD)).toBe("alice");
-    expect(passwdName(10001, PASSWD)).toBe("bob");
+    expect(userName(0, PASSWD)).toBe("root");
+    expect(userName(1000, PASSWD)).toBe("alice");
+    expect(userName(10001, PASSWD)).toBe("bob");
   });
   test("a uid that is only a prefix or absent has no name", () => {
-    expect(passwdName(100, PASSWD)).toBeUndefined();
-    expect(passwdName(4242, PASSWD)).toBeUndefined();
-    expect(passwdName(0, "")).toBeUndefined();
+    expect(userName(100, PASSWD)).toBeUndefined();
+    expect(userName(4242, PASSWD)).toBeUndefined();
+    expect(userName(0, "")).toBeUndefined();
   });
 });
