@@ -5,6 +5,7 @@ import { type Catalog, loadCatalog } from "./conditions/catalog";
 import { findManagedRoot, isManagedSource, managedRunnerProblem } from "./conditions/managed-root";
 import { matchedValue, EVENT_STEPS } from "./conditions/steps";
 import { selectConditions } from "./conditions/select";
+import { isRulesFile } from "./conditions/filename";
 import type { Subject } from "./conditions/matcher";
 import { type Merged, emptyMerged, mergeOutcomes } from "./merge";
 import { applyPolicy } from "./policy";
@@ -103,13 +104,16 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       // Loaded only when something matched: a call with no match never evaluates the runners, the
       // command facts or the presets (each module's first evaluation costs start-up time). By import(),
       // not require(): a process's first require() costs ~0.5 M instructions (harness/registry.ts).
-      const [{ fileProblem }, { runConditions }, { presetOf }, { NO_RUNNER, runnerFor }] = await Promise.all([
+      const analysis = ctx.programs(p);
+      const [{ fileProblem }, { runConditions }, { presetOf }, { NO_RUNNER, runnerFor }, factsModule] = await Promise.all([
         import("./conditions/file-check"),
         import("./run/parallel"),
         import("./rules/preset"),
         import("./run/runner"),
+        // a Bash line's facts: every condition that runs on one is given them (AH_FACTS, or in process)
+        analysis && "commands" in analysis ? import("./facts/facts") : undefined,
       ]);
-      const facts = lazyFacts(ctx.programs(p), p, env);
+      const facts = lazyFacts(analysis, p, env, factsModule?.factsOfAnalysis);
       // Checked again at run time: a chmod or a deletion does not rebuild the index. A condition whose
       // interpreter is missing or refused cannot run either (run/interpreters.ts). Rules files and
       // built-ins run in process: their "no runner" is never used.
@@ -118,7 +122,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       const refused: [Condition, string][] = [];
       for (const c of matched) {
         const problem = fileProblem(c.path, config.strictModes);
-        let argv = problem ?? runnerFor(c.path, c.ext, cat.interpreters, config.strictModes);
+        // a rules file runs in process: no runner is looked for (an access() per pack, and its error)
+        let argv = problem ?? (isRulesFile(c) ? `${NO_RUNNER} ".toml"` : runnerFor(c.path, c.ext, cat.interpreters, config.strictModes));
         // The tier's scripts run only through a program the person cannot replace (AGENTIHOOKS_PYTHON is theirs).
         if (Array.isArray(argv) && isManagedSource(c.source)) argv = managedRunnerProblem(argv[0]) ?? argv;
         if (typeof argv === "string" && !argv.startsWith(NO_RUNNER)) refused.push([c, argv]);
@@ -251,12 +256,11 @@ function userHome(env: Record<string, string | undefined>): string {
   return env.HOME || require("node:os").homedir();
 }
 
-/** Returns the command facts of a Bash call, computed on first use (most calls run no condition that asks). */
-function lazyFacts(a: Analysis | undefined, p: Payload, env: Record<string, string | undefined>): () => LineFacts | undefined {
+/** Returns the command facts of a Bash call, computed on first use (a condition that never asks costs nothing). */
+function lazyFacts(a: Analysis | undefined, p: Payload, env: Record<string, string | undefined>, factsOf?: typeof import("./facts/facts").factsOfAnalysis): () => LineFacts | undefined {
   let facts: LineFacts | undefined;
   return () => {
-    if (facts || !a || !("commands" in a)) return facts;
-    const { factsOfAnalysis } = require("./facts/facts") as typeof import("./facts/facts");
-    return (facts = factsOfAnalysis(a as ShellAnalysis, { cwd: p.cwd || process.cwd(), home: userHome(env) }));
+    if (facts || !a || !("commands" in a) || !factsOf) return facts;
+    return (facts = factsOf(a as ShellAnalysis, { cwd: p.cwd || process.cwd(), home: userHome(env) }));
   };
 }

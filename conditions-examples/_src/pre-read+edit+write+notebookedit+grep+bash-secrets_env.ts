@@ -35,7 +35,6 @@
 //
 // Requires: nothing (Bun or node built-ins only).
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { userInfo } from "node:os";
 import { basename, dirname, resolve } from "node:path";
 import { type Call, type Result, factsOf, runAsScript } from "./condition";
 
@@ -76,7 +75,8 @@ function expandHome(path: string, env: Where["env"]): string {
   const cut = path.indexOf("/") < 0 ? path.length : path.indexOf("/");
   const user = path.slice(1, cut);
   let home: string | undefined;
-  if (!user) home = env.HOME ?? userInfo().homedir;
+  // node:os only where HOME is unset: loading it costs more than the rest of this guard's start-up
+  if (!user) home = env.HOME ?? (require("node:os") as typeof import("node:os")).userInfo().homedir;
   else {
     if (user.includes("\0")) return path;
     let passwd = "";

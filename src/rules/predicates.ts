@@ -135,15 +135,15 @@ const WORD: Readonly<Record<string, WordPredicate>> = {
   "path-repo-root": onRepo((path, root) => path === root),
   "path-repo-parent": onRepo((path, root) => path !== root && under(root, path)),
   glob: (w, ctx, pattern) => {
-    const p = pathOf(w, ctx);
+    const p = pathOnce(w, ctx);
     if (p === null) {
       // `$DIR/id_rsa`: the folder is only known when it runs, the name is not; `**/NAME` needs no more
       const name = /\/([^/$`"'\\*?[]+)"?$/.exec(w.raw)?.[1];
       return name && pattern.startsWith("**/") && !pattern.slice(3).includes("/") && new Bun.Glob(pattern.slice(3)).match(name) ? YES : MAYBE;
     }
-    const full = pattern === "~" || pattern.startsWith("~/") ? ctx.home + pattern.slice(1) : pattern;
-    if (!holdsPieces(p.path, full)) return NO;
-    return new Bun.Glob(full).match(p.path) ? YES : NO;
+    const tilde = pattern === "~" || pattern.startsWith("~/");
+    if (!mayHold(p.path, tilde ? pattern.slice(1) : pattern, tilde ? ctx.home : "")) return NO;
+    return new Bun.Glob(tilde ? ctx.home + pattern.slice(1) : pattern).match(p.path) ? YES : NO;
   },
   regex: (w, _ctx, re) => (w.value === null ? MAYBE : new RegExp(re).test(w.value) ? YES : NO),
   "protected-branch": (w, ctx) => (w.value === null ? MAYBE : isProtected(w.value, ctx) ? YES : NO),
@@ -161,20 +161,46 @@ const WORD: Readonly<Record<string, WordPredicate>> = {
   sql: (w, _ctx, kind) => (w.value === null ? MAYBE : classifySql(w.value).has(kind) ? YES : NO),
 };
 
-/** The literal pieces of each plain glob (see literalPieces), by glob. */
+let lastWord: FactWord | undefined;
+let lastCtx: PredicateContext | undefined;
+let lastPath: ReturnType<typeof pathOf> = null;
+
+/** pathOf, once for a word judged against a rule's dozens of globs in a row. */
+function pathOnce(w: FactWord, ctx: PredicateContext): ReturnType<typeof pathOf> {
+  if (w !== lastWord || ctx !== lastCtx) [lastWord, lastCtx, lastPath] = [w, ctx, pathOf(w, ctx)];
+  return lastPath;
+}
+
+/** The literal pieces of each plain glob (see literalPieces), by glob as the rule writes it. */
 const PIECES = new Map<string, string[] | null>();
 
 /**
- * False when `path` lacks a literal piece of `glob`, so the glob cannot match it: told without building
- * a matcher. A pack checks a file tool's path against dozens of globs, and building each cost ~1 ms a
- * call in all; nearly every path lacks a piece of nearly every glob.
+ * False when glob `home` + `rest` cannot match `path`: the path lacks a literal piece of `rest`, or does
+ * not start with a plain `home` (`~/...`): told without building a matcher. A pack checks a file tool's
+ * path against dozens of globs, and building each cost ~1 ms a call in all; nearly every path lacks a
+ * piece of nearly every glob. Keyed by the rule's own text (the same string on every call), not by the
+ * expanded one (a new string to hash for every glob of every call).
  */
-function holdsPieces(path: string, glob: string): boolean {
-  let pieces = PIECES.get(glob);
-  if (pieces === undefined) PIECES.set(glob, (pieces = literalPieces(glob)));
+function mayHold(path: string, rest: string, home: string): boolean {
+  if (home) {
+    // a home holding glob syntax makes the pattern's text its own: no shortcut
+    if (!plainHome(home)) return true;
+    if (!path.startsWith(home)) return false;
+  }
+  let pieces = PIECES.get(rest);
+  if (pieces === undefined) PIECES.set(rest, (pieces = literalPieces(rest)));
   if (pieces === null) return true;
   for (let i = 0; i < pieces.length; i++) if (!path.includes(pieces[i])) return false;
   return true;
+}
+
+let lastHome = "";
+let lastPlain = false;
+
+/** True when a home folder holds no glob syntax: `~/x` then matches only paths starting with it. */
+function plainHome(home: string): boolean {
+  if (home !== lastHome) [lastHome, lastPlain] = [home, !/[*?[\]{}\\!]/.test(home)];
+  return lastPlain;
 }
 
 /**

@@ -46,12 +46,41 @@ test("the index picks a line's rules by program, every rule naming one for a dyn
   expect(rulesFor(index, { tool: "Read", paths: [] })).toEqual([]);
 });
 
+test("a git line judges only the rules of its subcommand (after options and aliases) and those naming none", () => {
+  const file = parseRules(
+    'version = 1\n[[rule]]\nid = "g.push"\nprogram = "git"\nsubcommand = "push"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "g.any"\nprogram = "git"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "g.wt"\nprogram = ["git", "hub"]\nsubcommand = ["worktree remove", "reset"]\ndecision = "deny"\nreason = "r"\n',
+  );
+  if (typeof file === "string") throw new Error(file);
+  const index = indexRules(file);
+  const where = { cwd: "/tmp", home: "/home/u" };
+  const rules = (line: string) => rulesFor(index, { tool: "Bash", facts: commandFacts(line, where) });
+  expect(rules("git status")).toEqual([1]);
+  expect(rules("git -C x --no-pager push origin")).toEqual([0, 1]);
+  expect(rules("git worktree remove x")).toEqual([1, 2]);
+  expect(rules("git status; git reset --hard")).toEqual([1, 2]);
+  expect(rules("git -c alias.st=push st")).toEqual([0, 1]);
+  expect(rules("hub status")).toEqual([2]);
+  // no subcommand known: every rule naming git
+  expect(rules('git "$SUB"')).toEqual([0, 1, 2]);
+  expect(rules('git -c "$A" st')).toEqual([0, 1, 2]);
+  expect(rules("git")).toEqual([0, 1, 2]);
+});
+
+/** git lines beyond the corpus: options before the subcommand, aliases, settings only known when it runs. */
+const GIT_LINES = [
+  "git status", "git -C .. status", "git --git-dir=x push -f", "git -c alias.s=push s --force origin main", "git -c alias.s='!rm -rf /' s",
+  'git -c "alias.x=$Y" x', 'git "$CMD" --force', "git -c remote.origin.push=+refs/heads/*:refs/heads/* push", "git stash drop", "git stash",
+  "git worktree remove --force x", "git reflog expire --expire=now --all", "git gc --prune=now", "git clean -fdx", "git checkout -- .",
+  "git -p log", "git --no-pager -C x reset --hard HEAD~1", "cd x && git push --mirror", "git push origin :main", "GIT_DIR=x git status",
+];
+
 test("judging the indexed rules gives what judging every rule gives, on the whole corpus", () => {
   const cwd = tempDir("ah-index-");
   const home = tempDir("ah-index-home-");
   const packs = BUILTIN_PACK_NAMES.map(pack);
   let judged = 0;
-  for (const c of loadPackCorpus()) {
+  for (const line of [...loadPackCorpus().map((c) => c.line), ...GIT_LINES]) {
+    const c = { line };
     const facts = commandFacts(c.line, { cwd, home });
     for (const { file: rules, index } of packs)
       for (const preset of PRESETS) {
