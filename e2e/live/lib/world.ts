@@ -2,7 +2,7 @@
 // folder (a git repository without origin, so its directory layer is trusted), and agentihooks
 // registered by its own `init`, as a person would. Every world lives under one root per test process,
 // removed when the process exits.
-import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -40,9 +40,37 @@ function outsideTmpRoot(): string {
  * preload, bunfig.toml) calls this after the last test; a plain script still gets the exit handler.
  */
 export function removeWorlds(): void {
-  for (const r of [root, outsideRoot]) if (r) rmSync(r, { recursive: true, force: true });
+  const roots = [root, outsideRoot].filter((r): r is string => !!r);
+  stopStrays(roots);
+  for (const r of roots) rmSync(r, { recursive: true, force: true });
   root = undefined;
   outsideRoot = undefined;
+}
+
+/**
+ * Kills what a harness left running in a world after its session ended: Cline's hub daemon starts in
+ * a session of its own (out of the run's process group) and outlives the run, its cwd and HOME inside
+ * the world. A process whose working folder or HOME lies under one of `roots` is stopped.
+ */
+export function stopStrays(roots: string[]): number[] {
+  if (!roots.length || !existsSync("/proc/self")) return [];
+  const inside = (p: string | undefined) => !!p && roots.some((r) => p === r || p.startsWith(`${r}/`));
+  const strays: number[] = [];
+  for (const entry of readdirSync("/proc")) {
+    const pid = Number(entry);
+    if (!Number.isInteger(pid) || pid === process.pid) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${pid}/cwd`).replace(/ \(deleted\)$/, "");
+      const home = /(?:^|\0)HOME=([^\0]*)/.exec(readFileSync(`/proc/${pid}/environ`, "latin1"))?.[1];
+      if (inside(cwd) || inside(home)) strays.push(pid);
+    } catch {} // gone, or another user's
+  }
+  for (const pid of strays) {
+    try {
+      process.kill(pid, "SIGKILL");
+    } catch {}
+  }
+  return strays;
 }
 
 export interface World {
