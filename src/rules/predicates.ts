@@ -194,14 +194,8 @@ function mayHold(path: string, rest: string, home: string): boolean {
   return true;
 }
 
-let lastHome = "";
-let lastPlain = false;
-
 /** True when a home folder holds no glob syntax: `~/x` then matches only paths starting with it. */
-function plainHome(home: string): boolean {
-  if (home !== lastHome) [lastHome, lastPlain] = [home, !/[*?[\]{}\\!]/.test(home)];
-  return lastPlain;
-}
+const plainHome = (home: string): boolean => !/[*?[\]{}\\!]/.test(home);
 
 /**
  * The text between a glob's wildcards and slashes: every path it matches holds each piece. null for a

@@ -61,7 +61,12 @@ export function rulesFor(index: RulesIndex, call: { tool: string; facts?: LineFa
   if (call.facts) {
     const programs = (call.programs ??= linePrograms(call.facts));
     if (call.facts.dynamic || programs.has(null)) lists.push(index.anyProgram);
-    else for (const p of programs) if (p !== null && Object.hasOwn(index.programs, p)) lists.push(...(p === "git" && index.git ? gitRules(index.git, call.facts) ?? [index.programs.git] : [index.programs[p]]));
+    else
+      for (const p of programs) {
+        if (p === null || !Object.hasOwn(index.programs, p)) continue;
+        const bySubcommand = p === "git" && index.git ? gitRules(index.git, call.facts) : undefined;
+        lists.push(...(bySubcommand ?? [index.programs[p]]));
+      }
   }
   const tool = call.tool.toLowerCase();
   if (call.paths?.length && Object.hasOwn(index.tools, tool)) lists.push(index.tools[tool]);

@@ -11,7 +11,7 @@ import { BUILTIN_PACK_NAMES, type BuiltinPack, builtinPack } from "../../src/gen
 const pack = (name: string) => builtinPack(name) as BuiltinPack;
 import { judgeCall } from "../../src/rules/evaluate";
 import { parseRules } from "../../src/rules/load";
-import { indexRules, rulesFor } from "../../src/rules/rule-index";
+import { indexRules, type RulesIndex, rulesFor } from "../../src/rules/rule-index";
 import { PRESETS, type RulesFile } from "../../src/rules/types";
 import { REPO, tempDir } from "../helpers";
 
@@ -31,29 +31,30 @@ test("src/generated/packs.ts holds every pack of src/rules/packs/ as it is (run 
   }
 });
 
-test("the index picks a line's rules by program, every rule naming one for a dynamic line, and a tool's by tool", () => {
-  const file = parseRules(
-    'version = 1\n[[rule]]\nid = "t.a"\nprogram = "rm"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.b"\nprogram = ["git", "rm"]\ntools = ["Read"]\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.c"\ntools = ["read", "Edit"]\npaths = { any = ["path-root"] }\ndecision = "deny"\nreason = "r"\n',
-  );
+/** The index of a rules file's text, and the rules it picks for a Bash line. */
+function indexOf(toml: string): { index: RulesIndex; bash: (line: string) => number[] } {
+  const file = parseRules(toml);
   if (typeof file === "string") throw new Error(file);
   const index = indexRules(file);
-  const where = { cwd: "/tmp", home: "/home/u" };
-  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("git status && rm x", where) })).toEqual([0, 1]);
-  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("git status", where) })).toEqual([1]);
-  expect(rulesFor(index, { tool: "Bash", facts: commandFacts("ls; constructor", where) })).toEqual([]);
-  expect(rulesFor(index, { tool: "Bash", facts: commandFacts('"$X" -rf /', where) })).toEqual([0, 1]);
+  return { index, bash: (line) => rulesFor(index, { tool: "Bash", facts: commandFacts(line, { cwd: "/tmp", home: "/home/u" }) }) };
+}
+
+test("the index picks a line's rules by program, every rule naming one for a dynamic line, and a tool's by tool", () => {
+  const { index, bash } = indexOf(
+    'version = 1\n[[rule]]\nid = "t.a"\nprogram = "rm"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.b"\nprogram = ["git", "rm"]\ntools = ["Read"]\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "t.c"\ntools = ["read", "Edit"]\npaths = { any = ["path-root"] }\ndecision = "deny"\nreason = "r"\n',
+  );
+  expect(bash("git status && rm x")).toEqual([0, 1]);
+  expect(bash("git status")).toEqual([1]);
+  expect(bash("ls; constructor")).toEqual([]);
+  expect(bash('"$X" -rf /')).toEqual([0, 1]);
   expect(rulesFor(index, { tool: "Read", paths: ["/x"] })).toEqual([1, 2]);
   expect(rulesFor(index, { tool: "Read", paths: [] })).toEqual([]);
 });
 
 test("a git line judges only the rules of its subcommand (after options and aliases) and those naming none", () => {
-  const file = parseRules(
+  const { bash: rules } = indexOf(
     'version = 1\n[[rule]]\nid = "g.push"\nprogram = "git"\nsubcommand = "push"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "g.any"\nprogram = "git"\ndecision = "deny"\nreason = "r"\n[[rule]]\nid = "g.wt"\nprogram = ["git", "hub"]\nsubcommand = ["worktree remove", "reset"]\ndecision = "deny"\nreason = "r"\n',
   );
-  if (typeof file === "string") throw new Error(file);
-  const index = indexRules(file);
-  const where = { cwd: "/tmp", home: "/home/u" };
-  const rules = (line: string) => rulesFor(index, { tool: "Bash", facts: commandFacts(line, where) });
   expect(rules("git status")).toEqual([1]);
   expect(rules("git -C x --no-pager push origin")).toEqual([0, 1]);
   expect(rules("git worktree remove x")).toEqual([1, 2]);

@@ -52,8 +52,8 @@ export function removeWorlds(): void {
  * a session of its own (out of the run's process group) and outlives the run, its cwd and HOME inside
  * the world. A process whose working folder or HOME lies under one of `roots` is stopped.
  */
-export function stopStrays(roots: string[]): number[] {
-  if (!roots.length || !existsSync("/proc/self")) return [];
+function stopStrays(roots: string[]): void {
+  if (!roots.length || !existsSync("/proc/self")) return;
   const inside = (p: string | undefined) => !!p && roots.some((r) => p === r || p.startsWith(`${r}/`));
   const strays: number[] = [];
   for (const entry of readdirSync("/proc")) {
@@ -70,7 +70,6 @@ export function stopStrays(roots: string[]): number[] {
       process.kill(pid, "SIGKILL");
     } catch {}
   }
-  return strays;
 }
 
 export interface World {
