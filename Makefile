@@ -26,14 +26,17 @@ node_modules/.installed: package.json package-lock.json
 
 build: dist/agentihooks
 
-src/generated/validators.js: node_modules/.installed $(wildcard src/schemas/*.ts) scripts/gen-validators.ts
+VALIDATORS := $(patsubst %,src/generated/validators/%.js,state enforcement-list cases rules)
+
+# one module per schema: the hook loads only the state file's
+$(VALIDATORS) &: node_modules/.installed $(wildcard src/schemas/*.ts) scripts/gen-validators.ts
 	$(BUN) run scripts/gen-validators.ts
 
 # The built-in rules packs, parsed and checked at build time: the hook reads no TOML for them.
-src/generated/packs.ts: node_modules/.installed src/generated/validators.js $(wildcard src/rules/packs/*.rules.toml) src/rules/load.ts src/rules/rule-index.ts scripts/gen-packs.ts
+src/generated/packs.ts: node_modules/.installed $(VALIDATORS) $(wildcard src/rules/packs/*.rules.toml) src/rules/load.ts src/rules/rule-index.ts scripts/gen-packs.ts
 	$(BUN) run scripts/gen-packs.ts
 
-dist/agentihooks: node_modules/.installed src/generated/validators.js src/generated/packs.ts $(SOURCES)
+dist/agentihooks: node_modules/.installed $(VALIDATORS) src/generated/packs.ts $(SOURCES)
 	@mkdir -p dist
 	$(BUN) build $(BUILD_FLAGS) src/main.ts --outfile dist/agentihooks
 
@@ -99,7 +102,7 @@ install: build
 
 # Cross-compiled with the same BUILD_FLAGS; Bun fetches each target's runtime through the npm registry
 # into its own cache (~/.bun/install/cache). The check runs linux-arm64 under qemu-user.
-release: node_modules/.installed src/generated/validators.js src/generated/packs.ts release-tools
+release: node_modules/.installed $(VALIDATORS) src/generated/packs.ts release-tools
 	$(BUN) run scripts/release.ts
 	$(BUN) run scripts/release-check.ts
 

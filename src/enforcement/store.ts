@@ -135,8 +135,8 @@ export function parseDocument(root: unknown): ParsedFile | string {
   const list = Array.isArray(root) ? root : isObj ? (root as { enforcements?: unknown }).enforcements : undefined;
   if (list === undefined && isObj) return { root, entries: [] };
   if (!Array.isArray(list)) return 'expected a list of enforcements or {"enforcements": [...]}';
-  // Loaded only when a file exists: the generated validators cost ~0.15 ms at start-up, and most calls have none.
-  const { validateEnforcementList } = require("../generated/validators.js") as typeof import("../generated/validators.js");
+  // Loaded only when a file exists: most calls have none.
+  const { validateEnforcementList } = require("../generated/validators/enforcement-list.js") as typeof import("../generated/validators/enforcement-list.js");
   if (!validateEnforcementList(list)) {
     const e = validateEnforcementList.errors?.[0];
     const m = /^\/(\d+)(\/.*)?$/.exec(e?.instancePath ?? "");

@@ -6,7 +6,7 @@
 // instead of passing silently.
 import fg from "fast-glob";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
-import { validateCases } from "../generated/validators.js";
+import { validateCases } from "../generated/validators/cases.js";
 import { basename, dirname, join, resolve } from "node:path";
 import { isIgnored, parseFilename } from "../conditions/filename";
 import { AgentihooksError } from "../errors";

@@ -1,7 +1,7 @@
 // Reads a rules file: TOML (Bun.TOML, the runtime's own parser), then the schema (an ajv validator
 // compiled at build time), then what a schema cannot say (duplicate ids, regular expressions that do
 // not compile, predicates that do not exist). Returns the file or one line saying what is wrong.
-import { validateRules } from "../generated/validators.js";
+import { validateRules } from "../generated/validators/rules.js";
 import { predicateProblem } from "./predicates";
 import type { RulesFile } from "./types";
 

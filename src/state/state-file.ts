@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import { AgentihooksError } from "../errors";
-import { validateState } from "../generated/validators.js";
+import { validateState } from "../generated/validators/state.js";
 import type { Target } from "../types";
 import { writeFileAtomic } from "./atomic";
 import { homePaths } from "./home";
