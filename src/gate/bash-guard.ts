@@ -16,6 +16,7 @@ import { checkDeadline, GateLimit, overBudget } from "./limits";
 import { KIND_TEXT, type PathScope, absolutePath, holdsProtected, protectedDirKind, protectedKind } from "./paths";
 import { withHere } from "./pattern-alternatives";
 import { plainReadOnly, readOnlyProblem } from "./read-only";
+import { UNFINISHED_ADVICE, maySelfCall } from "./reading-line";
 import type { Piece } from "./word-value";
 import { isDir } from "../fs-kind";
 
@@ -33,16 +34,6 @@ const REMOVERS = new Set(["rm", "rmdir", "mv", "rsync", "shred", "unlink", "chmo
 const PROTECTED_NAMES = new Set(["conditions", "gates", "cache", "builtin", "hooks", ".git", ".claude", ".agentihooks", ".codex", ".github", ".copilot", ".opencode"]);
 /** Each operand costs a symlink walk: past this many, the line is one the gate cannot judge (limits.ts). */
 const MAX_OPERANDS = 4096;
-
-/** What to do when the analysis stopped early, by the issue that stopped it. */
-const UNFINISHED_ADVICE: Record<string, string> = {
-  "too-long": "split it into commands under 64 KiB each, or write long text with the file tool",
-  "too-deep": "flatten the nesting: compute inner values in commands of their own",
-  budget: "split it into smaller commands",
-  unterminated: "close the quote or heredoc it leaves open",
-  syntax: "fix its syntax (bash would not read it as written)",
-  internal: "split it into smaller commands",
-};
 
 /**
  * Returns what the shell line would change, or undefined when it leaves protected things alone. A
@@ -81,19 +72,6 @@ function judgeLine(command: string, scope: PathScope, analysis?: ShellAnalysis):
   if (!problem) return undefined;
   const touched = touchedBy(command, analysis, scope);
   return touched ? { what: `a shell command that touches ${touched} and ${problem}` } : undefined;
-}
-
-/** Words that start a set-up change of this executable (self-call.ts has the exact rule). */
-const SHAPE_WORDS = new Set(["hook", "link", "unlink", "mcp", "trust", "init", "uninit", "conditions", "enforcement", "profile"]);
-
-/** True when a command may run this executable to change its set-up: a cheap superset of self-call.ts's rule. */
-function maySelfCall(c: CommandInfo): boolean {
-  if (c.program === null) return !!c.dynamic;
-  if (c.program.startsWith("agentihooks") || (c.via !== undefined && /xargs|parallel|find|watch/.test(c.via))) return true;
-  // an argument only known when it runs may be a subcommand of this executable under another name
-  if (c.argsExpand) return true;
-  for (const a of c.args) if (SHAPE_WORDS.has(a)) return true;
-  return false;
 }
 
 /** Returns what the line touches that is protected (a phrase), or undefined. */

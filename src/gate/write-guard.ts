@@ -8,7 +8,11 @@
 import type { ShellAnalysis } from "../shell/analyze";
 import type { Write } from "./bash-guard";
 import { GateLimit, startDeadline } from "./limits";
-import { KIND_TEXT, type PathScope, absolutePath, protectedKind } from "./paths";
+import type { PathScope } from "./paths";
+import { onlyReads } from "./reading-line";
+
+/** The protected places, loaded for a call that names paths: a Bash line that only reads never needs them. */
+const paths = () => require("./paths") as typeof import("./paths");
 
 export type { Write };
 
@@ -57,12 +61,13 @@ export async function conditionWrite(call: WriteCall): Promise<Write | undefined
 
 function fileWrite(call: WriteCall): Write | undefined {
   const tool_ = call.rawToolName || call.toolName;
-  const paths = toolPaths(call.input);
-  for (const p of paths) {
+  const named = toolPaths(call.input);
+  const { KIND_TEXT, absolutePath, protectedKind } = paths();
+  for (const p of named) {
     if (p.includes("\0")) return { what: `${tool_} on a path holding a NUL byte` };
     const kind = protectedKind(p, call.scope);
     if (!kind) continue;
-    if (kind === "harness" && paths.length === 1) {
+    if (kind === "harness" && named.length === 1) {
       // Loaded for harness configs only, as the shell modules below are for shell lines only.
       const { hookConfigChange } = require("./harness-config") as typeof import("./harness-config");
       const change = hookConfigChange(absolutePath(p, call.scope), call.input);
@@ -89,6 +94,8 @@ export function toolPaths(input: Record<string, unknown>): string[] {
 
 /** Returns what the shell line would change, or undefined when it leaves protected things alone. */
 export async function bashWrite(command: string, scope: PathScope, analysis?: ShellAnalysis): Promise<Write | undefined> {
+  // a line that only reads passes whatever it touches: the guard is not loaded for it
+  if (analysis && onlyReads(analysis)) return undefined;
   // One lazy chunk for everything a shell line needs: other tools never load it. import(), not
   // require(): a call that requires nothing skips require's first-use cost (registry.ts).
   return (await import("./bash-guard")).bashWrite(command, scope, analysis);
