@@ -86,18 +86,28 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       continue;
     }
     if (!catalog) {
-      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1", env, managedOnly });
+      catalog = loadCatalog({ target: call.target, cwd: payload.cwd, home: paths.home, config, onNote: ctx.note, plugin: env.AGENTIHOOKS_PLUGIN === "1", env, managedOnly, confirmLater: true });
       catalogCwd = payload.cwd || process.cwd();
-    }
-    // Layers that cannot be read as configured: deny rather than run without their guards.
-    if (call.event === "PreToolUse" && catalog.broken?.length) {
-      effects.push({ decision: "deny", reason: `agentihooks: ${catalog.broken.join("; ")}; denied to fail closed` });
-      continue;
     }
     // The matched field: the tool name on tool steps, the source/reason/... on the others.
     const subject: Subject = { name: matchedValue(call.event, payload) };
     if (subject.name.toLowerCase() === "bash") subject.programs = () => ctx.programs(payload) ?? { programs: [], dynamic: false };
     trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
+    // The directory layer's files are checked before one of its conditions runs (catalog.ts): an edit
+    // since the index was built rebuilds it, and the layer then waits for the person.
+    if (trace.matched.some((c) => c.source === "directory")) {
+      const confirmed = catalog.confirm();
+      if (confirmed !== catalog) {
+        catalog = confirmed;
+        trace.matched = selectConditions(catalog.conditionsFor(step, subject), step, subject);
+      }
+    }
+    // Layers that cannot be read as configured: deny rather than run without their guards.
+    if (call.event === "PreToolUse" && catalog.broken?.length) {
+      trace.matched = [];
+      effects.push({ decision: "deny", reason: `agentihooks: ${catalog.broken.join("; ")}; denied to fail closed` });
+      continue;
+    }
     /** Runs `matched` on payload `p` and returns their outcomes in execution order. */
     const cat = catalog;
     const judge = async (p: Payload, matched: Condition[]): Promise<Outcome[]> => {

@@ -2,17 +2,20 @@
 // A hit costs one stat of state.json, one stat per watched path and one small JSON read; no listing.
 // It is rebuilt when a watched directory's signature changes (a file added, removed or renamed), when
 // state.json changes, or when a candidate profile directory appears or disappears; a rebuild lists only
-// the layer folders that changed.
+// the layer folders that changed. A trusted directory layer's files (an edit in place changes no
+// folder) are checked by confirm() before one of its conditions runs: the hook asks only then, every
+// other caller at once.
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
 import { builtinFiles } from "./builtin";
-import { type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseIndex } from "./index-file";
+import { type IndexContent, type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseContent, parseIndex } from "./index-file";
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
+import type { LayerPlan } from "./layers";
 import { statSignature } from "./layer-hashes";
 import { findGitRoot } from "./trust";
 import { findManagedRoot } from "./managed-root";
@@ -43,6 +46,12 @@ export interface Catalog {
   fromCache: boolean;
   /** Returns the conditions of `step` that can match `subject`, in execution order (a superset is fine). */
   conditionsFor(step: Step, subject: Subject): Condition[];
+  /**
+   * Returns this catalog when the trusted directory layer's files still have the signatures the index
+   * holds for them (or it has none to check), else the catalog rebuilt (that layer then waits for the
+   * person if its content changed). Ask it before a condition of the directory layer runs.
+   */
+  confirm(): Catalog;
 }
 
 export interface CatalogOptions {
@@ -60,6 +69,8 @@ export interface CatalogOptions {
   env?: Record<string, string | undefined>;
   /** The person turned agentihooks off: only the managed tier's conditions are returned. */
   managedOnly?: boolean;
+  /** The hook: the directory layer's files are left to confirm() (every other caller gets them checked). */
+  confirmLater?: boolean;
 }
 
 /** Returns a stat signature: changes when a directory gains, loses or renames an entry. */
@@ -114,7 +125,16 @@ export function loadCatalog(opts: CatalogOptions): Catalog {
   const lower = loadPersonCatalog(opts);
   if (!root) return lower;
   const { loadManagedTier, withManaged } = require("./managed-layer") as typeof import("./managed-layer");
-  return withManaged(lower, loadManagedTier(root), opts.managedOnly);
+  const tier = loadManagedTier(root);
+  const withTier = (person: Catalog): Catalog => {
+    const out = withManaged(person, tier, opts.managedOnly);
+    out.confirm = () => {
+      const confirmed = person.confirm();
+      return confirmed === person ? out : withTier(confirmed);
+    };
+    return out;
+  };
+  return withTier(lower);
 }
 
 /** Returns the catalog from the cache when every signature still holds, else rebuilds it. */
@@ -127,9 +147,23 @@ function loadPersonCatalog(opts: CatalogOptions): Catalog {
   const unsafe = opts.config.strictModes ? firstPrivacyProblem([opts.home, join(opts.home, "cache"), cachePath]) : undefined;
   const cached = unsafe ? undefined : readIndex(cachePath);
   if (cached && cached.head.repoRoot === repoRoot && signaturesHold(cached, stateSig)) {
-    return catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
+    const catalog = catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
+    let held = false;
+    catalog.confirm = () => {
+      if (held || (held = deferredHold(cached))) return catalog;
+      return rebuild(opts, cachePath, statePath, stateSig, cached, undefined, true);
+    };
+    return opts.confirmLater ? catalog : catalog.confirm();
   }
   return rebuild(opts, cachePath, statePath, stateSig, cached, unsafe);
+}
+
+/** True when every file signature the index left to confirm() still holds; a content line that does not parse lied. */
+function deferredHold(index: IndexFile): boolean {
+  const content = parseContent(index.content);
+  if (!content) return false;
+  for (const [p, s] of content.deferred ?? []) if (signature(p) !== s) return false;
+  return true;
 }
 
 /**
@@ -156,7 +190,7 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
     return { all: () => c.conditions, forCall: (step, subject) => c.conditionsFor(step, subject) };
   });
   const { layers, invalid, problems, repoRoot, interpreters, disabled } = index.head;
-  return {
+  const catalog: Catalog = {
     layers,
     invalid,
     problems,
@@ -169,11 +203,43 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
       return conditions.all();
     },
     conditionsFor: conditions.forCall,
+    confirm: () => catalog,
   };
+  return catalog;
 }
 
-/** Lists what changed since `previous` (all of it without one), writes the index and returns its catalog. */
-function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, signed: string, previous?: IndexFile, unsafe?: string): Catalog {
+/**
+ * Returns what the index watches: `paths` with their signatures now, then the directory layer's folders,
+ * and its files when planLayers says every call checks them, all with the signatures taken before they
+ * were hashed (an edit during the hash rebuilds); and the layer's files apart. Plain loops: a thousand
+ * files went through spreads, sets and closures on every rebuild (bench/README.md, entry 36).
+ */
+function watchList(plan: LayerPlan, paths: string[]): { watched: [string, string][]; files: [string, string][] } {
+  const signed = new Map(plan.signed);
+  const seen = new Set<string>();
+  const watched: [string, string][] = [];
+  for (const p of paths) {
+    if (seen.has(p)) continue;
+    seen.add(p);
+    watched.push([p, signed.get(p) ?? signature(p)]);
+  }
+  const files: [string, string][] = [];
+  for (const entry of plan.signed) {
+    if (seen.has(entry[0])) continue;
+    seen.add(entry[0]);
+    const file = entry[1].startsWith("f:");
+    if (file) files.push(entry);
+    if (!file || plan.fileChecks === "every call") watched.push(entry);
+  }
+  return { watched, files };
+}
+
+/**
+ * Lists what changed since `previous` (all of it without one), writes the index and returns its catalog.
+ * `filesChanged`: confirm() found a file of the directory layer changed, so its files are read again
+ * rather than taken over from `previous`.
+ */
+function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, signed: string, previous?: IndexFile, unsafe?: string, filesChanged = false): Catalog {
   // Loaded on a miss only: a hook call that hits the cache never evaluates the scanner, the layer
   // planner, the built-in profiles or the state validator. Bun bundles require() as a lazy chunk.
   const { loadState } = require("../state/state-file") as typeof import("../state/state-file");
@@ -198,7 +264,8 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous?.head.hashes ? { files: previous.head.hashes, watched: previous.head.watched } : undefined);
+  const before = previous ? parseContent(previous.content) : undefined;
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, before?.count !== undefined ? { files: before.hashes ?? [], count: before.count, watched: previous?.head.watched ?? [], problem: before.problem, deferred: !filesChanged && !!before.deferred?.length } : undefined);
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
@@ -208,14 +275,22 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   // An interpreter replaced, removed, installed or chmod-ed rebuilds the index, which checks it again.
   const programs: string[] = [];
   const interpreters = resolveInterpreters(opts.config.python, opts.config.strictModes, programs);
-  // The directory layer's files keep the signatures taken before they were hashed: an edit during the hash rebuilds.
-  const hashedSigs = new Map(plan.signed);
-  const watched: [string, string][] = [...new Set([...plan.watched, ...accounts, ...programs, ...hashedSigs.keys()])].map((p) => [p, hashedSigs.get(p) ?? signature(p)]);
+  const { watched, files } = watchList(plan, [...plan.watched, ...accounts, ...programs]);
+  const deferred = plan.fileChecks === "before run" ? files : [];
   const sigs = new Map(watched);
+  for (const [p, sig] of files) sigs.set(p, sig);
+  const content: IndexContent = {};
+  if (plan.content) {
+    content.count = plan.content.count;
+    if (plan.content.files.length) content.hashes = plan.content.files;
+    if (plan.content.problem) content.problem = plan.content.problem;
+  }
+  if (deferred.length) content.deferred = deferred;
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, ...(plan.hashes ? { hashes: plan.hashes } : {}), body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, body: 0 },
     lines: part.lines,
+    content: JSON.stringify(content),
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));
   const fresh = [statePath, ...plan.watched].some((p) => {
@@ -230,7 +305,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   if (!broken.length && !fresh) {
     try {
       mkdirSync(join(opts.home, "cache"), { recursive: true, mode: 0o700 });
-      writeFileAtomic(cachePath, indexText(index.head, index.lines), 0o600, false);
+      writeFileAtomic(cachePath, indexText(index.head, index.lines, content), 0o600, false);
       sweepTempFiles(join(opts.home, "cache"), now);
     } catch (err) {
       opts.onNote?.(`cannot write the condition cache ${cachePath}: ${(err as Error).message}`);

@@ -10,7 +10,7 @@ import { conditionKey } from "./filename";
 import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 8;
+export const INDEX_VERSION = 9;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -47,18 +47,33 @@ export interface IndexHeader {
   repoRoot?: string;
   /** bash and Python as absolute paths, found when the index was built (run/interpreters.ts). */
   interpreters: Interpreters;
-  /** The directory layer's files and hashes (layer-hashes.ts): a rebuild reuses a hash whose signature held. */
-  hashes?: FileHash[];
   /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
   disabled?: string[];
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }
 
+/** The last line: the directory layer's content, parsed on a rebuild and before its conditions run. */
+export interface IndexContent {
+  /** How many files the directory layer holds (layer-hashes.ts). */
+  count?: number;
+  /** Its files and hashes, when they were read: a rebuild reuses a hash whose signature held. */
+  hashes?: FileHash[];
+  /** Why that content cannot be approved, as the listing said. */
+  problem?: string;
+  /**
+   * [path, signature] of a trusted directory layer's files, taken before they were hashed: checked by
+   * the catalog's confirm() before one of its conditions runs, instead of on every call with `watched`.
+   */
+  deferred?: [string, string][];
+}
+
 export interface IndexFile {
   head: IndexHeader;
   /** One JSON array of entries per group, folders in layer order. */
   lines: string[];
+  /** The content line, as text (parseContent). */
+  content: string;
 }
 
 /** Parses index text; anything corrupt, truncated or of another version is undefined. */
@@ -77,16 +92,46 @@ export function parseIndex(text: string): IndexFile | undefined {
       groups += f.groups.length;
     }
     const lines = text.slice(nl + 1).split("\n");
-    return lines.length === groups + 1 ? { head: h, lines: lines.slice(0, groups) } : undefined;
+    // the group lines, the content line, and the empty string after the last newline
+    return lines.length === groups + 2 && lines[groups + 1] === "" ? { head: h, lines: lines.slice(0, groups), content: lines[groups] } : undefined;
   } catch {
     return undefined;
   }
 }
 
-/** Returns the file text for a header and its group lines. */
-export function indexText(head: Omit<IndexHeader, "body">, lines: string[]): string {
+/** Parses the content line; undefined when it is not one (the index is then rebuilt in full). */
+export function parseContent(text: string): IndexContent | undefined {
+  let c: IndexContent;
+  try {
+    c = JSON.parse(text) as IndexContent;
+  } catch {
+    return undefined;
+  }
+  if (c === null || typeof c !== "object" || Array.isArray(c)) return undefined;
+  if (c.problem !== undefined && typeof c.problem !== "string") return undefined;
+  if (c.count !== undefined && !Number.isInteger(c.count)) return undefined;
+  // plain loops: a thousand entries checked by closures cost a cold call ~0.5 ms more
+  if (c.hashes !== undefined && !stringTuples(c.hashes, 3)) return undefined;
+  if (c.deferred !== undefined && !stringTuples(c.deferred, 2)) return undefined;
+  return c;
+}
+
+/** True when `list` is an array of arrays of `n` strings each. */
+function stringTuples(list: unknown, n: number): boolean {
+  if (!Array.isArray(list)) return false;
+  for (let i = 0; i < list.length; i++) {
+    const t = list[i];
+    if (!Array.isArray(t) || t.length !== n) return false;
+    for (let j = 0; j < n; j++) if (typeof t[j] !== "string") return false;
+  }
+  return true;
+}
+
+/** Returns the file text for a header, its group lines and its content line. */
+export function indexText(head: Omit<IndexHeader, "body">, lines: string[], content: IndexContent): string {
   let body = "";
   for (const l of lines) body += `${l}\n`;
+  body += `${JSON.stringify(content)}\n`;
   return `${JSON.stringify({ ...head, body: body.length })}\n${body}`;
 }
 

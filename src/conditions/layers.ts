@@ -11,10 +11,10 @@ import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
-import { loadTrustStore } from "../state/trust-store";
+import { loadTrustStore, type TrustRecord } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
-import { contentChange, type FileHash, layerContent } from "./layer-hashes";
+import { contentChange, type LayerContent, layerContent, type PreviousContent } from "./layer-hashes";
 import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
 import { findGitRoot, judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
 
@@ -37,15 +37,19 @@ export interface LayerPlan {
   broken: string[];
   /** [path, signature] of the directory layer's entries, taken before they were hashed. */
   signed: [string, string][];
-  /** The directory layer's files and hashes (kept in the index). */
-  hashes?: FileHash[];
+  /** What the directory layer holds (layer-hashes.ts), kept in the index for the next rebuild. */
+  content?: LayerContent;
+  /**
+   * When the index checks the directory layer's file signatures (its folders' are always watched): on
+   * every call when an edit in place can change what runs on every call (a trusted layer with an
+   * enforcements.json beside it, or an untrusted one whose trusted record a restored file would match
+   * again); before one of its conditions runs (catalog.ts confirm()) for any other trusted layer; never
+   * when no edit can make it trusted (it waits for the person's `agentihooks trust`, which trust.json
+   * records).
+   */
+  fileChecks?: "every call" | "before run" | "never";
 }
 
-/** The directory layer as the previous index saw it: its hashes and the signatures it watched. */
-export interface PreviousContent {
-  files: FileHash[];
-  watched: [string, string][];
-}
 
 const conditionsDir = (root: string) => join(root, ".claude", "conditions");
 
@@ -109,13 +113,30 @@ function judgeRepository(root: string, layerPath: string, state: State, home: st
     fail(plan, `the trust records cannot be used: ${problem}`);
     return { trusted: false, why: "the trust records cannot be used" };
   }
-  const content = layerContent(layerPath, previous);
-  plan.signed.push(...content.watched);
-  plan.hashes = content.files;
   const record = store.repositories[key];
+  // Only a trusted record with files can be matched by the layer's content: without one, no file is read.
+  const restorable = !!(record?.trusted && record.files);
   // An empty layer runs nothing; the repository's enforcements.json beside it is delivered once the person trusted the repository.
   const enforcements = existsSync(join(root, ".agentihooks", "enforcements.json"));
-  if (!content.files.length && !content.problem && (!enforcements || record?.trusted)) return { trusted: true, why: "its layer holds no files" };
+  // Files the last index left to confirm() are not stat'ed again for a change elsewhere while they stay
+  // left to it: the verdict is taken over them and they are still checked before one runs.
+  const reuse = restorable && !enforcements && previous?.deferred === true;
+  let content = layerContent(layerPath, previous, restorable ? (reuse ? "reuse" : "hash") : "count");
+  let verdict = contentVerdict(key, root, content, record, enforcements, state, config);
+  // taken over files that no longer match the record are read after all: which ones changed is the reason given
+  if (reuse && !verdict.trusted) {
+    content = layerContent(layerPath, previous, "hash");
+    verdict = contentVerdict(key, root, content, record, enforcements, state, config);
+  }
+  plan.signed.push(...content.watched);
+  plan.content = content;
+  plan.fileChecks = verdict.trusted ? (enforcements ? "every call" : "before run") : restorable ? "every call" : "never";
+  return verdict;
+}
+
+/** Whether the layer's content is what the person approved (`record`), and why. */
+function contentVerdict(key: string, root: string, content: LayerContent, record: TrustRecord | undefined, enforcements: boolean, state: State, config: Config): TrustVerdict {
+  if (!content.count && !content.problem && (!enforcements || record?.trusted)) return { trusted: true, why: "its layer holds no files" };
   const again = `run agentihooks trust ${key} in your terminal to approve it`;
   if (content.problem) return { trusted: false, why: `untrusted: ${content.problem}` };
   if (record?.trusted && record.files) {

@@ -201,18 +201,104 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
     expect(ran(w, w.repo)).toBe(true);
     const path = indexPath();
-    const head = JSON.parse(readFileSync(path, "utf8").split("\n")[0]);
+    const lines = readFileSync(path, "utf8").split("\n");
+    const head = JSON.parse(lines[0]);
+    const content = JSON.parse(lines[lines.length - 2]); // the last line: the directory layer's content
     const sha = new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex");
-    expect(head.hashes).toEqual([["pre-bash-mark.sh", expect.any(String), sha]]);
+    expect(content.hashes).toEqual([["pre-bash-mark.sh", expect.any(String), sha]]);
+    // a trusted layer's file is checked before its condition runs, not on every call: not in the header
+    expect(content.deferred).toEqual([[file, content.hashes[0][1]]]);
+    expect(head.watched.map((x: string[]) => x[0])).not.toContain(file);
+    expect(head.hashes).toBeUndefined();
     const before = statSync(path);
     expect(ran(w, w.repo)).toBe(true);
     const after = statSync(path);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
-    // the cached index watches the file itself: an edit in place (size and mtime kept) is seen on the next call
+    // an edit in place (size and mtime kept): a call that runs none of the layer's conditions leaves the
+    // index as it is; the next call that would run one sees the edit, and the layer waits for the person
     const st = statSync(file);
     writeFileSync(file, readFileSync(file, "utf8").replace("exit 0", "exit 1"));
     Bun.spawnSync(["touch", "-d", `@${st.mtimeMs / 1000}`, file]);
+    const read = hook({ session_id: "s", cwd: w.repo, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: join(w.repo, "x") } }, { env: w.env });
+    expect(read.exitCode).toBe(0);
+    expect(statSync(path).mtimeMs).toBe(before.mtimeMs);
     expect(ran(w, w.repo)).toBe(false);
+    expect(directoryLayer(w, w.repo).note).toContain("untrusted");
+    // and stays refused on the calls after it (the rebuilt index records the layer as untrusted)
+    expect(ran(w, w.repo)).toBe(false);
+  });
+
+  test("an edit in place, then a rebuild for another layer's change: the edit is still found before the layer runs", () => {
+    const { w, file } = trusted();
+    const old = Date.now() / 1000 - 10;
+    const age = () => Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
+    age();
+    expect(ran(w, w.repo)).toBe(true);
+    const cache = join(w.home, "cache");
+    const deferred = () => {
+      const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
+      const lines = readFileSync(join(cache, name), "utf8").split("\n");
+      return JSON.parse(lines[lines.length - 2]).deferred;
+    };
+    const before = deferred();
+    expect(before).toHaveLength(1);
+    const st = statSync(file);
+    writeFileSync(file, readFileSync(file, "utf8").replace("exit 0", "exit 1"));
+    Bun.spawnSync(["touch", "-d", `@${st.mtimeMs / 1000}`, file]);
+    // a condition added to the runtime layer: the next call (a Read, which runs nothing of the layer) rebuilds the index
+    addCondition(join(w.home, "conditions"), "pre-Write-other.sh", "#!/bin/sh\nexit 0\n");
+    Bun.spawnSync(["touch", "-d", `@${old}`, join(w.home, "conditions")]); // that folder only: a touch changes a folder's ctime
+    const read = hook({ session_id: "s", cwd: w.repo, hook_event_name: "PreToolUse", tool_name: "Read", tool_input: { file_path: join(w.repo, "x") } }, { env: w.env });
+    expect(read.exitCode).toBe(0);
+    // the rebuild took the layer's files over unchecked: the signature left to check is the one before the edit
+    expect(deferred()).toEqual(before);
+    expect(ran(w, w.repo)).toBe(false);
+    expect(directoryLayer(w, w.repo).note).toContain("1 file changed since you trusted it (pre-bash-mark.sh changed)");
+  });
+
+  test("a file changed and then restored in place: the layer runs again without the person (its record matches)", () => {
+    const { w, file } = trusted();
+    const original = readFileSync(file, "utf8");
+    const old = Date.now() / 1000 - 10;
+    const age = () => Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
+    age();
+    writeFileSync(file, original.replace("exit 0", "exit 1"));
+    expect(ran(w, w.repo)).toBe(false);
+    // the untrusted layer's files are checked on every call now: the record could match them again
+    writeFileSync(file, original);
+    age();
+    expect(ran(w, w.repo)).toBe(true);
+    expect(directoryLayer(w, w.repo).skipped).toBe(false);
+  });
+
+  test("a layer never trusted: its files are not read or watched, and trusting it later runs it", () => {
+    const w = world();
+    const layer = join(w.repo, ".agentihooks", "conditions");
+    addCondition(layer, "pre-bash-mark.sh", markerScript(w.marker));
+    const old = Date.now() / 1000 - 10;
+    Bun.spawnSync(["touch", "-c", "-d", `@${old}`, layer, join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
+    expect(ran(w, w.repo)).toBe(false);
+    const cache = join(w.home, "cache");
+    const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
+    const lines = readFileSync(join(cache, name), "utf8").split("\n");
+    expect(JSON.parse(lines[0]).watched.map((x: string[]) => x[0])).not.toContain(join(layer, "pre-bash-mark.sh"));
+    expect(JSON.parse(lines[lines.length - 2])).toEqual({ count: 1 }); // counted, not hashed
+    expect(trustInTerminal(w.env, [w.repo]).exitCode).toBe(0);
+    expect(ran(w, w.repo)).toBe(true);
+  });
+
+  test("an enforcements.json beside a trusted layer keeps its files checked on every call", () => {
+    const { w, file } = trusted();
+    writeFileSync(join(w.repo, ".agentihooks", "enforcements.json"), "[]\n");
+    expect(trustInTerminal(w.env, [w.repo]).exitCode).toBe(0);
+    const old = Date.now() / 1000 - 10;
+    Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
+    expect(ran(w, w.repo)).toBe(true);
+    const cache = join(w.home, "cache");
+    const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
+    const lines = readFileSync(join(cache, name), "utf8").split("\n");
+    expect(JSON.parse(lines[0]).watched.map((x: string[]) => x[0])).toContain(file);
+    expect(JSON.parse(lines[lines.length - 2]).deferred).toBeUndefined();
   });
 });
 
