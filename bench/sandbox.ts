@@ -1,6 +1,6 @@
 // Throw-away homes for the benchmark: AGENTIHOOKS_HOME with state.json and a runtime layer, a linked
 // bundle with one profile, and a repository with its own layer, so every hook call walks all four layers.
-import { mkdirSync, readdirSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readdirSync, realpathSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -37,10 +37,11 @@ export function makeHome(name: string, count: number, misses = MISSES, profiles 
   mkdirSync(join(bundle, ".git"), { recursive: true });
   writeFileSync(join(bundle, ".git", "config"), '[remote "origin"]\n\turl = git@github.com:bench/bundle.git\n');
   mkdirSync(join(repo, ".git"), { recursive: true });
-  writeFileSync(join(repo, ".git", "config"), "[core]\n\tbare = false\n"); // no origin: trusted
+  writeFileSync(join(repo, ".git", "config"), "[core]\n\tbare = false\n");
   const state = { version: 1, bundle: { path: bundle }, targets: { claude: { profiles } } };
   writeFileSync(join(home, "state.json"), `${JSON.stringify(state, null, 2)}\n`);
   for (let i = 0; i < count; i++) addCondition(layers[i % layers.length], `${misses[i % misses.length]}${i}.sh`, "exit 0\n");
+  trustLayer(home, repo, layers[3]);
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? "/usr/bin:/bin",
     HOME: join(root, "home"),
@@ -48,6 +49,17 @@ export function makeHome(name: string, count: number, misses = MISSES, profiles 
   };
   age(root);
   return { root, env, repo, layers };
+}
+
+/**
+ * Records the repository's layer as approved, as `agentihooks trust` records it (its files' sha256), so
+ * its conditions are listed and matched like every other layer's (an untrusted layer's are never read).
+ */
+function trustLayer(home: string, repo: string, layer: string): void {
+  const files: Record<string, string> = {};
+  for (const name of readdirSync(layer)) files[name] = new Bun.CryptoHasher("sha256").update(readFileSync(join(layer, name))).digest("hex");
+  const record = { trusted: true, by: "person", since: new Date().toISOString(), why: "approved by a person", urls: [], files };
+  writeFileSync(join(home, "trust.json"), `${JSON.stringify({ version: 1, repositories: { [realpathSync(repo)]: record } }, null, 2)}\n`, { mode: 0o600 });
 }
 
 /** Writes a condition file (executable). */
