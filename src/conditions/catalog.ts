@@ -15,7 +15,7 @@ import { type IndexContent, type IndexFile, INDEX_VERSION, indexedConditions, in
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
-import type { LayerPlan } from "./layers";
+import type { LayerPlan, PreviousDirectory } from "./layers";
 import { statSignature } from "./layer-hashes";
 import { findGitRoot } from "./trust";
 import { findManagedRoot } from "./managed-root";
@@ -93,7 +93,10 @@ export function cachePathFor(opts: CatalogOptions, repoRoot: string | undefined)
   const parts = [opts.home, repoRoot ?? "", opts.config.trustedOwners.join(","), opts.config.strictModes ? "strict" : "lax", opts.config.python ?? ""];
   if (opts.plugin) parts.push("plugin"); // a push, not a spread: the hot path runs no iterator code
   const key = parts.join("|");
-  const crc = (Bun.hash.crc32(key) >>> 0).toString(16).padStart(8, "0");
+  // FNV-1a, not Bun.hash.crc32: the first use of Bun.hash cost every hook call ~0.2 ms (bench/README.md, entry 36)
+  let h = 0x811c9dc5;
+  for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
+  const crc = (h >>> 0).toString(16).padStart(8, "0");
   return join(opts.home, "cache", `conditions-index.${opts.target}.${crc}.json`);
 }
 
@@ -208,6 +211,37 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
   return catalog;
 }
 
+/** The directory layer as `index` left it, its content line parsed only if it is needed. */
+function previousDirectory(index: IndexFile, filesChanged: boolean): PreviousDirectory {
+  let parsed: ReturnType<PreviousDirectory["content"]> | null = null;
+  return {
+    watched: index.head.watched,
+    layer: index.head.layers.find((l) => l.source === "directory"),
+    fileChecks: index.head.fileChecks,
+    contentText: index.content,
+    filesChanged,
+    content: () => {
+      if (parsed === null) {
+        const c = parseContent(index.content);
+        parsed = c?.count === undefined ? undefined : { files: c.hashes ?? [], count: c.count, problem: c.problem };
+      }
+      return parsed;
+    },
+  };
+}
+
+/** The content line of a listed directory layer (index-file.ts IndexContent). */
+function contentLine(plan: LayerPlan, deferred: [string, string][]): string {
+  const content: IndexContent = {};
+  if (plan.content) {
+    content.count = plan.content.count;
+    if (plan.content.files.length) content.hashes = plan.content.files;
+    if (plan.content.problem) content.problem = plan.content.problem;
+  }
+  if (deferred.length) content.deferred = deferred;
+  return JSON.stringify(content);
+}
+
 /**
  * Returns what the index watches: `paths` with their signatures now, then the directory layer's folders,
  * and its files when planLayers says every call checks them, all with the signatures taken before they
@@ -264,8 +298,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const before = previous ? parseContent(previous.content) : undefined;
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, before?.count !== undefined ? { files: before.hashes ?? [], count: before.count, watched: previous?.head.watched ?? [], problem: before.problem, deferred: !filesChanged && !!before.deferred?.length } : undefined);
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous && previousDirectory(previous, filesChanged));
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
@@ -279,18 +312,12 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   const deferred = plan.fileChecks === "before run" ? files : [];
   const sigs = new Map(watched);
   for (const [p, sig] of files) sigs.set(p, sig);
-  const content: IndexContent = {};
-  if (plan.content) {
-    content.count = plan.content.count;
-    if (plan.content.files.length) content.hashes = plan.content.files;
-    if (plan.content.problem) content.problem = plan.content.problem;
-  }
-  if (deferred.length) content.deferred = deferred;
+  const content = plan.contentText ?? contentLine(plan, deferred);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, fileChecks: plan.fileChecks, body: 0 },
     lines: part.lines,
-    content: JSON.stringify(content),
+    content,
   };
   broken.push(...brokenLayers(plan.layers, part.folders, part.invalid, opts.config.strictModes));
   const fresh = [statePath, ...plan.watched].some((p) => {

@@ -10,7 +10,7 @@ import { conditionKey } from "./filename";
 import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 9;
+export const INDEX_VERSION = 10;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -49,6 +49,8 @@ export interface IndexHeader {
   interpreters: Interpreters;
   /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
   disabled?: string[];
+  /** When the directory layer's file signatures are checked (layers.ts FileChecks). */
+  fileChecks?: "every call" | "before run" | "never";
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
 }
@@ -127,11 +129,11 @@ function stringTuples(list: unknown, n: number): boolean {
   return true;
 }
 
-/** Returns the file text for a header, its group lines and its content line. */
-export function indexText(head: Omit<IndexHeader, "body">, lines: string[], content: IndexContent): string {
+/** Returns the file text for a header, its group lines and its content line (JSON text of an IndexContent). */
+export function indexText(head: Omit<IndexHeader, "body">, lines: string[], content: string): string {
   let body = "";
   for (const l of lines) body += `${l}\n`;
-  body += `${JSON.stringify(content)}\n`;
+  body += `${content}\n`;
   return `${JSON.stringify({ ...head, body: body.length })}\n${body}`;
 }
 

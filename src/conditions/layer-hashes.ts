@@ -28,8 +28,6 @@ export interface PreviousContent {
   count: number;
   watched: readonly [string, string][];
   problem?: string;
-  /** Its files were left to confirm() and none has been seen changed since ("reuse" may take them over). */
-  deferred?: boolean;
 }
 
 const MAX_ENTRIES = 1000;

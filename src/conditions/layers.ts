@@ -7,14 +7,14 @@
 // A layer that is configured but cannot be read as configured (a linked bundle that is gone, a
 // profile that is not found, trust records that cannot be read) is a `broken` reason: the hook then
 // denies PreToolUse with it rather than run without that layer's guards.
-import { existsSync, realpathSync } from "node:fs";
+import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
 import { loadTrustStore, type TrustRecord } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
-import { contentChange, type LayerContent, layerContent, type PreviousContent } from "./layer-hashes";
+import { contentChange, type FileHash, type LayerContent, layerContent, type PreviousContent, statSignature } from "./layer-hashes";
 import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
 import { findGitRoot, judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
 
@@ -47,14 +47,33 @@ export interface LayerPlan {
    * when no edit can make it trusted (it waits for the person's `agentihooks trust`, which trust.json
    * records).
    */
-  fileChecks?: "every call" | "before run" | "never";
+  fileChecks?: FileChecks;
+  /** The last index's content line, taken over as text with the verdict (see PreviousDirectory). */
+  contentText?: string;
+}
+
+export type FileChecks = "every call" | "before run" | "never";
+
+/** The directory layer as the last index left it (catalog.ts), for a rebuild to take over what still holds. */
+export interface PreviousDirectory {
+  /** The last index's watched paths and signatures. */
+  watched: readonly [string, string][];
+  /** Its directory layer. */
+  layer?: { path: string; skipped: boolean; note?: string };
+  /** When its files were checked. */
+  fileChecks?: FileChecks;
+  /** Its content line as text, and parsed (undefined when it does not parse). */
+  contentText: string;
+  content(): { files: FileHash[]; count: number; problem?: string } | undefined;
+  /** confirm() found one of its files changed: nothing of it is taken over. */
+  filesChanged: boolean;
 }
 
 
 const conditionsDir = (root: string) => join(root, ".claude", "conditions");
 
 /** Returns the layers for one target and working directory, with trust decided. */
-export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config, previous?: PreviousContent): LayerPlan {
+export function planLayers(state: State, target: Target, cwd: string, home: string, config: Config, previous?: PreviousDirectory): LayerPlan {
   const plan: LayerPlan = { layers: [], watched: [], problems: [], broken: [], signed: [] };
   const { layers, watched } = plan;
   const bundle = state.bundle?.path;
@@ -106,7 +125,14 @@ function fail(plan: LayerPlan, reason: string): void {
  * Decides whether the repository's own layer may run: only the content a person approved (its file
  * names and hashes equal a trusted record). The owners only advise: the note says whose it looks like.
  */
-function judgeRepository(root: string, layerPath: string, state: State, home: string, config: Config, plan: LayerPlan, previous?: PreviousContent): TrustVerdict {
+function judgeRepository(root: string, layerPath: string, state: State, home: string, config: Config, plan: LayerPlan, previous?: PreviousDirectory): TrustVerdict {
+  const carried = previous && carriedVerdict(root, layerPath, home, previous);
+  if (carried) {
+    plan.signed.push(...carried.folders);
+    plan.fileChecks = "before run";
+    plan.contentText = previous.contentText;
+    return carried.verdict;
+  }
   const key = realRoot(root);
   const { store, problem } = loadTrustStore(home, config.strictModes);
   if (problem) {
@@ -120,18 +146,41 @@ function judgeRepository(root: string, layerPath: string, state: State, home: st
   const enforcements = existsSync(join(root, ".agentihooks", "enforcements.json"));
   // Files the last index left to confirm() are not stat'ed again for a change elsewhere while they stay
   // left to it: the verdict is taken over them and they are still checked before one runs.
-  const reuse = restorable && !enforcements && previous?.deferred === true;
-  let content = layerContent(layerPath, previous, restorable ? (reuse ? "reuse" : "hash") : "count");
+  const reuse = restorable && !enforcements && previous?.fileChecks === "before run" && !previous.filesChanged;
+  const parsed = previous?.content();
+  const before: PreviousContent | undefined = parsed && previous ? { ...parsed, watched: previous.watched } : undefined;
+  let content = layerContent(layerPath, before, restorable ? (reuse ? "reuse" : "hash") : "count");
   let verdict = contentVerdict(key, root, content, record, enforcements, state, config);
   // taken over files that no longer match the record are read after all: which ones changed is the reason given
   if (reuse && !verdict.trusted) {
-    content = layerContent(layerPath, previous, "hash");
+    content = layerContent(layerPath, before, "hash");
     verdict = contentVerdict(key, root, content, record, enforcements, state, config);
   }
   plan.signed.push(...content.watched);
   plan.content = content;
   plan.fileChecks = verdict.trusted ? (enforcements ? "every call" : "before run") : restorable ? "every call" : "never";
   return verdict;
+}
+
+/**
+ * The last index's verdict on a trusted layer whose files are checked before they run, when nothing
+ * it rests on changed: the trust records (trust.json), the `.agentihooks` folder (an enforcements.json
+ * added) and every folder of the layer (a file added, removed or renamed). An edit in place of a file
+ * is not looked for here: the rebuilt index leaves the same signatures to confirm(), which checks them
+ * before one of the layer's conditions runs. A rebuild for a change elsewhere then reads and hashes
+ * nothing of the layer, as a rebuild copies the listing of a folder that did not change.
+ */
+function carriedVerdict(root: string, layerPath: string, home: string, previous: PreviousDirectory): { verdict: TrustVerdict; folders: [string, string][] } | undefined {
+  const layer = previous.layer;
+  const prefix = `repository ${root}: `;
+  if (previous.filesChanged || previous.fileChecks !== "before run" || !layer || layer.skipped || layer.path !== layerPath || !layer.note?.startsWith(prefix)) return undefined;
+  const was = new Map(previous.watched);
+  // as the index signed them: these two through stat (catalog.ts signature), the layer's folders through lstat
+  for (const p of [join(home, "trust.json"), join(root, ".agentihooks")]) if (!was.has(p) || was.get(p) !== signatureNow(p, true)) return undefined;
+  const folders = previous.watched.filter(([p, sig]) => sig.startsWith("d:") && (p === layerPath || p.startsWith(`${layerPath}/`)));
+  if (!folders.some(([p]) => p === layerPath)) return undefined;
+  for (const [p, sig] of folders) if (signatureNow(p) !== sig) return undefined;
+  return { verdict: { trusted: true, why: layer.note.slice(prefix.length) }, folders };
 }
 
 /** Whether the layer's content is what the person approved (`record`), and why. */
@@ -196,5 +245,14 @@ export function realRoot(root: string): string {
     return realpathSync(root);
   } catch {
     return root;
+  }
+}
+
+/** A path's stat signature now, as the index records it ("-" when it is missing). */
+function signatureNow(path: string, follow = false): string {
+  try {
+    return statSignature(follow ? statSync(path) : lstatSync(path));
+  } catch {
+    return "-";
   }
 }
