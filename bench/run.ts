@@ -2,7 +2,7 @@
 // Every timed figure alternates the floor and the subject (and flips their order each round), so drift
 // on a noisy machine hits both alike; medians over RUNS runs after WARMUP unmeasured ones.
 //   bun run bench/run.ts [--runs N] [--only small,hot,cold,match,default,parallel,analysis,peers,resident] [--vs EXECUTABLE]
-//     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks). --vs times another build's no-match call in the
+//     AGENTIHOOKS_BIN=<executable> (default dist/agentihooks). --vs times another build's no-match calls in the
 //     same rounds (floor, subject and it interleaved), so two builds are compared on one machine state.
 import { chmodSync, copyFileSync, existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { cpus, loadavg } from "node:os";
@@ -153,28 +153,33 @@ function noMatchLarge(floor: Cmd): void {
   const h = makeHome("large", 1000);
   const sub = hookCmd(h);
   check(sub, "no match, 1000 files", silentNoMatch);
+  // --vs: the other build in the same rounds and home, as for the small home
+  const other: Cmd | undefined = VS ? { ...sub, argv: [freshCopy(VS, "vs-large"), "hook"] } : undefined;
+  if (other) check(other, "no match, 1000 files (--vs build)", silentNoMatch);
   if (want("hot")) {
-    const [f, s] = interleave([floor, sub]);
+    const [f, s, o] = interleave(other ? [floor, sub, other] : [floor, sub]);
     if (!cacheFiles(h).length) throw new Error("no match, 1000: the condition cache was never written");
+    if (other && cacheFiles(h).length < 2) throw new Error("no match, 1000: the two builds share one index file (neither figure would be a hot one)");
     ratioRow("no-match-1000-hot", "no match, 1000 files, hot cache", s.ms, median(f.ms), "floor", 1.3);
+    if (o) ratioRow("no-match-1000-hot-vs", `no match, 1000 files, hot cache, --vs ${VS}`, o.ms, median(f.ms), "floor", 1.3);
   }
   if (want("cold")) {
     // Each timed run follows a change to the runtime layer (a file added, then removed), with the folder's
     // mtime set back so the rebuilt index is written as it would be after a real edit.
     const runtime = h.layers[2];
     let n = 0;
-    const cold: Cmd = {
-      ...sub,
-      before: () => {
-        const file = join(runtime, "pre-Write-cold.sh");
-        if (n++ % 2) rmSync(file);
-        else addCondition(runtime, "pre-Write-cold.sh", "exit 0\n");
-        const past = new Date(Date.now() - 60_000 - n);
-        utimesSync(runtime, past, past);
-      },
+    const change = () => {
+      const file = join(runtime, "pre-Write-cold.sh");
+      if (n++ % 2) rmSync(file);
+      else addCondition(runtime, "pre-Write-cold.sh", "exit 0\n");
+      const past = new Date(Date.now() - 60_000 - n);
+      utimesSync(runtime, past, past);
     };
-    const [f, s] = interleave([floor, cold], Math.max(30, Math.round(RUNS * 0.75)));
+    const cold: Cmd = { ...sub, before: change };
+    const otherCold: Cmd | undefined = other ? { ...other, before: change } : undefined;
+    const [f, s, o] = interleave(otherCold ? [floor, cold, otherCold] : [floor, cold], Math.max(30, Math.round(RUNS * 0.75)));
     ratioRow("no-match-1000-cold", "no match, 1000 files, cold cache", s.ms, median(f.ms), "floor", 3);
+    if (o) ratioRow("no-match-1000-cold-vs", `no match, 1000 files, cold cache, --vs ${VS}`, o.ms, median(f.ms), "floor", 3);
   }
 }
 
@@ -282,7 +287,7 @@ async function main(): Promise<void> {
   } finally {
     cleanup();
   }
-  const order = ["no-match", "no-match-vs", "no-match-1000-hot", "no-match-1000-cold", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node", "resident-no-match", "resident-no-match-command", "resident-default", "resident-default-command"];
+  const order = ["no-match", "no-match-vs", "no-match-1000-hot", "no-match-1000-hot-vs", "no-match-1000-cold", "no-match-1000-cold-vs", "one-match", "default-git", "default-env", "parallel", "analysis", "rss", "peer-python", "peer-node", "resident-no-match", "resident-no-match-command", "resident-default", "resident-default-command"];
   rows.sort((a, b) => order.indexOf(a.id) - order.indexOf(b.id));
   printTable();
   const results = {
