@@ -126,9 +126,10 @@ function freshCopy(bin: string, folder = "subject"): string {
 const hookCmd = (h: BenchHome, command = "ls"): Cmd => ({ argv: [subject, "hook"], env: h.env, cwd: h.repo, stdin: claudeBash(command, h.repo) });
 const silentNoMatch = (r: ReturnType<typeof once>) => r.exitCode === 0 && r.stdout.trim() === "";
 
+/** The condition index files in a home's cache folder. */
 function cacheFiles(h: BenchHome): string[] {
   const dir = join(h.env.AGENTIHOOKS_HOME, "cache");
-  return existsSync(dir) ? readdirSync(dir) : [];
+  return existsSync(dir) ? readdirSync(dir).filter((f) => f.startsWith("conditions-index.")) : [];
 }
 
 // --- figures ---

@@ -7,8 +7,7 @@
 // anywhere, the last one included. Parallel hooks append under a short lock file so the chain never
 // forks; a lock that cannot be had in time loses the chain for that line (marked), never the record.
 import { type Stats, appendFileSync, closeSync, existsSync, linkSync, mkdirSync, openSync, readdirSync, readFileSync, readSync, renameSync, rmSync, statSync, unlinkSync, utimesSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
-import { userName } from "./private-group";
+import { dirname, join } from "node:path";
 
 export const LOG_FILE = "hook.jsonl";
 export const HEAD_FILE = "hook.head";
@@ -33,11 +32,26 @@ export const DEFAULT_LIMITS: LogLimits = { maxBytes: 5 * 1024 * 1024, maxAgeDays
 export const GENESIS = "0".repeat(32);
 
 let warned = false;
-let who: { host: string; user: string } | undefined;
 
 /** Returns the hash that links a line to the next one. */
 export function lineHash(line: string): string {
-  return new Bun.CryptoHasher("sha256").update(line).digest("hex").slice(0, 32);
+  // the static form: a hasher object's first use cost every call ~0.03 ms more
+  return (Bun.SHA256.hash(line, "hex") as string).slice(0, 32);
+}
+
+/** Keys every line has from the log itself; a record carrying one loses it. */
+const LOG_KEYS = ["t", "host", "user", "prev"];
+
+/** Returns one log line: the log's own keys around the record's, as JSON. */
+function logLine(t: string, who: Identity, record: Record<string, unknown>, prev: string): string {
+  let r = record;
+  if (LOG_KEYS.some((k) => Object.hasOwn(record, k))) {
+    r = { ...record };
+    for (const k of LOG_KEYS) delete r[k];
+  }
+  // text around the record's own JSON: a spread into a new object cost every call a copy of it
+  const body = JSON.stringify(r);
+  return `{"t":${JSON.stringify(t)},"host":${JSON.stringify(who.host)},"user":${JSON.stringify(who.user)}${body.length > 2 ? `,${body.slice(1, -1)}` : ""},"prev":${JSON.stringify(prev)}}`;
 }
 
 /** Appends records to logs/hook.jsonl; returns a one-line note when logging failed, else undefined. */
@@ -45,14 +59,15 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[], li
   if (records.length === 0) return undefined;
   const path = join(logsDir, LOG_FILE);
   try {
-    who ??= identity();
+    const who = currentIdentity(logsDir);
     const locked = lock(logsDir);
     try {
       if (locked) rotateIfDue(logsDir, path, limits);
       let prev = locked ? head(logsDir) : undefined;
       let text = "";
+      const t = new Date().toISOString();
       for (const r of records) {
-        const line = JSON.stringify({ t: new Date().toISOString(), host: who.host, user: who.user, ...r, prev: prev ?? "unlocked" });
+        const line = logLine(t, who, r, prev ?? "unlocked");
         text += `${line}\n`;
         if (prev !== undefined) prev = lineHash(line);
       }
@@ -69,15 +84,52 @@ export function writeLog(logsDir: string, records: Record<string, unknown>[], li
   }
 }
 
+interface Identity {
+  host: string;
+  user: string;
+  uid?: number;
+  /** When it was read from the system (ms since the epoch). */
+  at: number;
+}
+
+/** How long who and where are taken from the cache: a host renamed shows in the records within this. */
+const IDENTITY_TTL_MS = 60_000;
+
+let who: Identity | undefined;
+
+/**
+ * Who and where, read from the system at most once a minute: the hostname from /proc and the account
+ * from /etc/passwd cost every call ~0.15 ms (bench/README.md, entry 36). Kept in the home's cache
+ * folder (beside the condition index, where the gate keeps the agent out), and for a minute in a
+ * process that answers many calls (the resident server).
+ */
+function currentIdentity(logsDir: string): Identity {
+  const now = Date.now();
+  const uid = process.getuid?.();
+  const fresh = (i: Identity | undefined): i is Identity => !!i && i.uid === uid && now - i.at >= 0 && now - i.at < IDENTITY_TTL_MS;
+  if (fresh(who)) return who;
+  const path = join(dirname(logsDir), "cache", "identity.json");
+  try {
+    const c = JSON.parse(readFileSync(path, "utf8")) as Identity;
+    if (typeof c?.host === "string" && typeof c.user === "string" && typeof c.at === "number" && fresh(c)) return (who = c);
+  } catch {}
+  who = { ...identity(uid), uid, at: now };
+  try {
+    // written whole or read as broken (then read from the system again); no cache folder yet: next call
+    writeFileSync(path, JSON.stringify(who), { mode: 0o600 });
+  } catch {}
+  return who;
+}
+
 /**
  * Who and where: the account by name where the system knows it, else by uid. Read from /proc and
  * /etc/passwd where they answer, as gethostname() and getpwuid() would: loading node:os costs every
  * hook call about 0.4 M instructions (bench/README.md, entry 34). It answers for the rest (another
  * system, an account that only NSS knows).
  */
-function identity(): { host: string; user: string } {
-  const uid = process.getuid?.();
-  let user = uid === undefined ? undefined : userName(uid);
+function identity(uid: number | undefined): { host: string; user: string } {
+  // loaded once a minute at most (currentIdentity)
+  let user = uid === undefined ? undefined : (require("./private-group") as typeof import("./private-group")).userName(uid);
   if (!user) {
     try {
       user = os().userInfo().username;

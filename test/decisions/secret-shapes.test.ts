@@ -35,6 +35,10 @@ describe("secret shapes' needles", () => {
     for (const s of SECRET_SHAPES) expect(SAMPLES[s.kind]?.length ?? 0).toBeGreaterThan(0);
   });
 
+  test("`lower` says exactly which patterns ignore case (the needles are looked for in the lower-cased text)", () => {
+    for (const s of SECRET_SHAPES) expect([s.kind, s.lower === true]).toEqual([s.kind, s.pattern.ignoreCase]);
+  });
+
   test("every match of every pattern holds one of its needles", () => {
     let checked = 0;
     for (const shape of SECRET_SHAPES) {
