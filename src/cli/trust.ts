@@ -3,7 +3,7 @@ import { join, resolve } from "node:path";
 import { hashesOf, layerContent } from "../conditions/layer-hashes";
 import { realRoot } from "../conditions/layers";
 import { readRemotes } from "../conditions/remotes";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { AgentihooksError } from "../errors";
 import { notPersonTerminal } from "../gate/person-terminal";
 import { homePaths } from "../state/home";

@@ -17,7 +17,7 @@ import { isIgnored, parseFilename, STEPS } from "./filename";
 import { sha256 } from "./layer-hashes";
 import { planLayers, realRoot } from "./layers";
 import { parseMatcher } from "./matcher";
-import { findGitRoot } from "./trust";
+import { findGitRoot } from "./git-root";
 
 export type Scope = "global" | "profile" | "directory";
 

@@ -16,8 +16,8 @@ import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
 import type { LayerPlan, PreviousDirectory } from "./layers";
-import { statSignature } from "./layer-hashes";
-import { findGitRoot } from "./trust";
+import { statSignature } from "./stat-signature";
+import { findGitRoot } from "./git-root";
 import { findManagedRoot } from "./managed-root";
 
 /** The local account files that decide whether a group is private (state/private-group.ts). */

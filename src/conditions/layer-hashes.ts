@@ -7,6 +7,7 @@
 // A file with a second hard link is never approved: it can change through a name outside the layer.
 import { type Stats, lstatSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
+import { statSignature } from "./stat-signature";
 
 /** [name relative to the layer, stat signature when hashed, sha256 hex]. */
 export type FileHash = [name: string, sig: string, sha256: string];
@@ -33,10 +34,6 @@ export interface PreviousContent {
 const MAX_ENTRIES = 1000;
 const MAX_DEPTH = 8;
 
-/** The index's stat signature of a file or folder (catalog.ts `signature` uses it for every watched path). */
-export function statSignature(st: Stats): string {
-  return `${st.isDirectory() ? "d" : "f"}:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
-}
 
 /** Returns the sha256 of bytes, hex. */
 export function sha256(data: string | Uint8Array): string {

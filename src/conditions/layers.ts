@@ -14,9 +14,11 @@ import { type State, linkedProfiles, profileChain } from "../state/state-file";
 import { loadTrustStore, type TrustRecord } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
-import { contentChange, type FileHash, type LayerContent, layerContent, type PreviousContent, statSignature } from "./layer-hashes";
+import { contentChange, type FileHash, type LayerContent, layerContent, type PreviousContent } from "./layer-hashes";
+import { statSignature } from "./stat-signature";
 import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
-import { findGitRoot, judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
+import { findGitRoot } from "./git-root";
+import { judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
 
 export interface LayerSpec {
   source: string;

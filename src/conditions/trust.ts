@@ -3,24 +3,6 @@
 // every remote URL with the bundle's owner (as `link` recorded it) and CONDITIONS_TRUSTED_OWNERS, host
 // and owner compared; `conditions list` then suggests `agentihooks trust`. Remotes are read with git's
 // own semantics (remotes.ts); this file only judges.
-import { statSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
-
-
-/** Returns the nearest ancestor of `cwd` holding `.git` (a file or a folder), or undefined. */
-export function findGitRoot(cwd: string): string | undefined {
-  let dir = resolve(cwd);
-  for (let i = 0; i < 128; i++) {
-    try {
-      statSync(join(dir, ".git"));
-      return dir;
-    } catch {}
-    const parent = dirname(dir);
-    if (parent === dir) return undefined;
-    dir = parent;
-  }
-  return undefined;
-}
 
 /** A remote's host and owner (namespace), normalized: lowercase, no port, user, `.git` or empty parts. */
 export interface Owner {

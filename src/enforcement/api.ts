@@ -4,7 +4,7 @@
 import { join } from "node:path";
 import { readConfig } from "../config";
 import { parseMatcher } from "../conditions/matcher";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { AgentihooksError } from "../errors";
 import { homeDir } from "../state/home";
 import { writeFileAtomic } from "../state/atomic";

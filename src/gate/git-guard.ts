@@ -4,7 +4,7 @@
 // or `include*`, and `git clean` (it deletes untracked condition files). A git command whose
 // repository cannot be told (after a `cd` only known when the line runs) counts as one with a layer.
 import type { CommandInfo } from "../shell/programs";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import type { LineState } from "./line-state";
 import { absolutePath, holdsLayer } from "./paths";
 

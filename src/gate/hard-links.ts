@@ -4,7 +4,7 @@
 // Only files with several links pay for this.
 import { lstatSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { checkDeadline } from "./limits";
 import { callMemo } from "../state/call-memo";
 

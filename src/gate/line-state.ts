@@ -9,7 +9,7 @@
 // program only known when it runs may write any variable, and make them all unknown (shell-writes.ts).
 import type { CommandInfo } from "../shell/programs";
 import type { Word } from "../shell/scan";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { type PathScope, absolutePath } from "./paths";
 import { GateLimit } from "./limits";
 import { forHeaders, shellWrites } from "./shell-writes";

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { type Config, readConfig } from "../config";
 import { cachePathFor, loadCatalog } from "../conditions/catalog";
 import { isBuiltinPath } from "../conditions/builtin";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { oneLine } from "../errors";
 import { homePaths } from "../state/home";
 import { pathPrivacyVerdict, quoteArg } from "../state/private";

@@ -9,7 +9,7 @@ import { type Config, readConfig } from "../config";
 import { builtinFiles, isBuiltinPath } from "../conditions/builtin";
 import { type Catalog, cachePathFor, indexIsFresh, loadCatalog } from "../conditions/catalog";
 import { isIgnored, parseFilename } from "../conditions/filename";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { oneLine } from "../errors";
 import { writeFileAtomic } from "../state/atomic";
 import { homePaths } from "../state/home";

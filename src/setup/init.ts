@@ -5,7 +5,7 @@ import { homedir } from "node:os";
 import { basename, dirname, join, resolve } from "node:path";
 import { readConfig } from "../config";
 import { builtinProfileNames } from "../conditions/builtin";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { AgentihooksError } from "../errors";
 import { homePaths } from "../state/home";
 import { type State, linkedProfiles, loadState, profileChain } from "../state/state-file";

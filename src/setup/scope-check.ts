@@ -5,7 +5,7 @@
 // home: there the project files are the user files, and a project uninit would remove the user setup.
 import { type Stats, realpathSync, statSync } from "node:fs";
 import { resolve } from "node:path";
-import { findGitRoot } from "../conditions/trust";
+import { findGitRoot } from "../conditions/git-root";
 import { AgentihooksError } from "../errors";
 import type { HarnessSetup, SetupContext } from "./harness-setup";
 

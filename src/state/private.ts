@@ -5,7 +5,8 @@
 // Group-writability is accepted where the group is the owner's private group (private-group.ts):
 // nobody else is in it, so umask 002 accounts are not locked out by their own folders.
 import { type Stats, statSync } from "node:fs";
-import { groupName, notPrivateGroup, userName } from "./private-group";
+// the account files are read only for a path that is not plainly private (most calls meet none)
+const accounts = () => require("./private-group") as typeof import("./private-group");
 
 /** Why a path may not be trusted, and the one command that makes it trusted. */
 export interface PrivacyVerdict {
@@ -27,13 +28,13 @@ export function privacyVerdict(st: Stats, path: string, what = path): PrivacyVer
   const uid = process.getuid?.();
   if (uid === undefined) return undefined; // Windows: no owner or mode bits to check
   const q = quoteArg(path);
-  if (st.uid !== uid && st.uid !== 0) return { kind: "owner", problem: `${what} is owned by another user (uid ${st.uid}); it must be yours`, fix: `sudo chown ${userName(uid) ?? uid} ${q}` };
+  if (st.uid !== uid && st.uid !== 0) return { kind: "owner", problem: `${what} is owned by another user (uid ${st.uid}); it must be yours`, fix: `sudo chown ${accounts().userName(uid) ?? uid} ${q}` };
   const mode = st.mode & 0o777;
   const octal = mode.toString(8);
   if (mode & 0o002) return { kind: "others", problem: `${what} is writable by every user (mode ${octal})`, fix: `chmod go-w ${q}` };
   if (mode & 0o020) {
-    const why = notPrivateGroup(st.gid, st.uid);
-    if (why) return { kind: "group", why, problem: `${what} is writable by its group ${groupName(st.gid)} (mode ${octal}; ${why})`, fix: `chmod g-w ${q}` };
+    const why = accounts().notPrivateGroup(st.gid, st.uid);
+    if (why) return { kind: "group", why, problem: `${what} is writable by its group ${accounts().groupName(st.gid)} (mode ${octal}; ${why})`, fix: `chmod g-w ${q}` };
   }
   return undefined;
 }

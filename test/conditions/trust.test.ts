@@ -4,7 +4,8 @@ import { describe, expect, test } from "bun:test";
 import { mkdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { readOriginUrl } from "../../src/conditions/remotes";
-import { covers, findGitRoot, judgeUrls, ownerKey, ownerOf, trustedEntry } from "../../src/conditions/trust";
+import { findGitRoot } from "../../src/conditions/git-root";
+import { covers, judgeUrls, ownerKey, ownerOf, trustedEntry } from "../../src/conditions/trust";
 import { tempDir } from "../helpers";
 
 /** Many spellings -> one host/owner. */
