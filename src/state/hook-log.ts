@@ -114,10 +114,18 @@ function currentIdentity(logsDir: string): Identity {
     if (typeof c?.host === "string" && typeof c.user === "string" && typeof c.at === "number" && fresh(c)) return (who = c);
   } catch {}
   who = { ...identity(uid), uid, at: now };
+  // written whole or read as broken (then read from the system again)
+  const keep = () => writeFileSync(path, JSON.stringify(who), { mode: 0o600 });
   try {
-    // written whole or read as broken (then read from the system again); no cache folder yet: next call
-    writeFileSync(path, JSON.stringify(who), { mode: 0o600 });
-  } catch {}
+    keep();
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === "ENOENT") {
+      try {
+        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
+        keep();
+      } catch {}
+    }
+  }
   return who;
 }
 

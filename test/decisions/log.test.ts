@@ -63,6 +63,36 @@ describe("the decision record", () => {
     expect(r.user).toBe(Bun.spawnSync(["id", "-un"]).stdout.toString().trim());
   });
 
+  test("host and user are read from the system at most once a minute, and kept only in the gated cache folder", () => {
+    const sb = world();
+    bash(sb, "ls");
+    const cached = join(sb.home, "cache", "identity.json");
+    const kept = JSON.parse(readFileSync(cached, "utf8"));
+    expect(kept).toMatchObject({ host: hostname(), user: records(sb)[0].user, uid: process.getuid?.() });
+    expect(readdirSync(join(sb.home, "logs")).some((f) => f.includes("identity"))).toBe(false);
+    expect(Bun.spawnSync(["stat", "-c", "%a", cached]).stdout.toString().trim()).toBe("600");
+    // within the minute the kept names are used; past it, or for another uid, or unreadable, the system's
+    writeFileSync(cached, JSON.stringify({ ...kept, host: "kept-host" }));
+    bash(sb, "ls");
+    expect(records(sb).at(-1).host).toBe("kept-host");
+    for (const stale of [{ ...kept, host: "old-host", at: Date.now() - 61_000 }, { ...kept, host: "other-uid", uid: 4242 }, { ...kept, host: "future", at: Date.now() + 61_000 }]) {
+      writeFileSync(cached, JSON.stringify(stale));
+      bash(sb, "ls");
+      expect(records(sb).at(-1).host).toBe(hostname());
+    }
+    writeFileSync(cached, "{not json");
+    bash(sb, "ls");
+    expect(records(sb).at(-1).host).toBe(hostname());
+    expect(JSON.parse(readFileSync(cached, "utf8")).host).toBe(hostname()); // and read again from the system
+  });
+
+  test("a record's own t, host, user or prev never replace the log's", () => {
+    const sb = world();
+    bash(sb, "ls", { session_id: "s-keys" });
+    const line = readFileSync(logPath(sb), "utf8").trim().split("\n").at(-1) ?? "";
+    for (const k of ["t", "host", "user", "prev"]) expect(line.split(`"${k}":`).length).toBe(2);
+  });
+
   test("a dynamic line keeps its reasons", () => {
     const sb = world();
     bash(sb, "bash script.sh");
