@@ -114,18 +114,11 @@ function currentIdentity(logsDir: string): Identity {
     if (typeof c?.host === "string" && typeof c.user === "string" && typeof c.at === "number" && fresh(c)) return (who = c);
   } catch {}
   who = { ...identity(uid), uid, at: now };
-  // written whole or read as broken (then read from the system again)
-  const keep = () => writeFileSync(path, JSON.stringify(who), { mode: 0o600 });
   try {
-    keep();
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === "ENOENT") {
-      try {
-        mkdirSync(dirname(path), { recursive: true, mode: 0o700 });
-        keep();
-      } catch {}
-    }
-  }
+    // written whole or read as broken (then read from the system again). Into the cache folder the
+    // condition index made, never a new one: a call that writes nothing else (a bad registration) stays so.
+    writeFileSync(path, JSON.stringify(who), { mode: 0o600 });
+  } catch {}
   return who;
 }
 

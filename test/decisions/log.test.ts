@@ -2,7 +2,7 @@
 // decision, what made it and why; secrets masked by default; a hash chain `log verify` checks; rotation;
 // `log` filters, follow, export and report; nothing from a record reaches the terminal as a sequence.
 import { describe, expect, test } from "bun:test";
-import { existsSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { hostname } from "node:os";
 import { join } from "node:path";
 import { addCondition, BIN, claudeBash, hook, run, sandbox, type Sandbox } from "../helpers";
@@ -65,6 +65,7 @@ describe("the decision record", () => {
 
   test("host and user are read from the system at most once a minute, and kept only in the gated cache folder", () => {
     const sb = world();
+    mkdirSync(join(sb.home, "cache"), { mode: 0o700 }); // as the condition index leaves it: the record makes no folder
     bash(sb, "ls");
     const cached = join(sb.home, "cache", "identity.json");
     const kept = JSON.parse(readFileSync(cached, "utf8"));
