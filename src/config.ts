@@ -70,10 +70,12 @@ export function readConfig(env: Record<string, string | undefined> = process.env
     if (n === undefined) bad("CONDITIONS_MAX_PARALLEL", parallel, "an integer between 1 and 256");
     else config.maxParallel = n;
   }
-  config.trustedOwners = (env.CONDITIONS_TRUSTED_OWNERS ?? "")
-    .split(",")
-    .map((s) => s.trim().toLowerCase())
-    .filter(Boolean);
+  // a loop, not map().filter(): filter's first call would cost every hook call (bench/README.md, entry 36)
+  config.trustedOwners = [];
+  for (const s of (env.CONDITIONS_TRUSTED_OWNERS ?? "").split(",")) {
+    const owner = s.trim().toLowerCase();
+    if (owner) config.trustedOwners.push(owner);
+  }
   const strict = env.AGENTIHOOKS_STRICT_MODES;
   if (strict !== undefined && strict !== "") {
     const b = parseBool(strict);

@@ -96,7 +96,7 @@ export function cachePathFor(opts: CatalogOptions, repoRoot: string | undefined)
   // FNV-1a, not Bun.hash.crc32: the first use of Bun.hash cost every hook call ~0.2 ms (bench/README.md, entry 36)
   let h = 0x811c9dc5;
   for (let i = 0; i < key.length; i++) h = Math.imul(h ^ key.charCodeAt(i), 0x01000193);
-  const crc = (h >>> 0).toString(16).padStart(8, "0");
+  const crc = `0000000${(h >>> 0).toString(16)}`.slice(-8);
   return join(opts.home, "cache", `conditions-index.${opts.target}.${crc}.json`);
 }
 
@@ -110,7 +110,10 @@ function readIndex(path: string): IndexFile | undefined {
 
 /** True when state.json and every watched path still have the signatures the index was built with. */
 function signaturesHold(index: IndexFile, stateSig: string): boolean {
-  return index.head.state === stateSig && index.head.watched.every(([p, s]) => signature(p) === s);
+  if (index.head.state !== stateSig) return false;
+  // loops, not every(): the first call of a builtin such as every() costs a hook call ~0.03 ms (bench/README.md, entry 36)
+  for (const [p, s] of index.head.watched) if (signature(p) !== s) return false;
+  return true;
 }
 
 /** True when the index at `cachePath` would be used as it is. */
@@ -216,7 +219,7 @@ function previousDirectory(index: IndexFile, filesChanged: boolean): PreviousDir
   let parsed: ReturnType<PreviousDirectory["content"]> | null = null;
   return {
     watched: index.head.watched,
-    layer: index.head.layers.find((l) => l.source === "directory"),
+    layer: directoryLayer(index),
     fileChecks: index.head.fileChecks,
     contentText: index.content,
     filesChanged,
@@ -228,6 +231,11 @@ function previousDirectory(index: IndexFile, filesChanged: boolean): PreviousDir
       return parsed;
     },
   };
+}
+
+function directoryLayer(index: IndexFile): PreviousDirectory["layer"] {
+  for (const l of index.head.layers) if (l.source === "directory") return l;
+  return undefined;
 }
 
 /** The content line of a listed directory layer (index-file.ts IndexContent). */

@@ -88,9 +88,11 @@ export function planLayers(state: State, target: Target, cwd: string, home: stri
   }
   const linked = linkedProfiles(state, target);
   for (const name of profileChain(state, target)) {
-    const candidates = [builtinProfileDir(name), bundle ? join(bundle, "profiles", name) : undefined, linked[name]].filter((p): p is string => !!p);
+    const candidates: string[] = [];
+    for (const p of [builtinProfileDir(name), bundle ? join(bundle, "profiles", name) : undefined, linked[name]]) if (p) candidates.push(p);
     watched.push(...candidates);
-    const found = candidates.find((p) => isBuiltinPath(p) || existsSync(p));
+    let found: string | undefined;
+    for (const p of candidates) if (!found && (isBuiltinPath(p) || existsSync(p))) found = p;
     if (!found) {
       fail(plan, `profile "${name}" not found (looked in: ${candidates.join(", ") || "built-in profiles"})`);
       continue;
@@ -179,7 +181,8 @@ function carriedVerdict(root: string, layerPath: string, home: string, previous:
   const was = new Map(previous.watched);
   // as the index signed them: these two through stat (catalog.ts signature), the layer's folders through lstat
   for (const p of [join(home, "trust.json"), join(root, ".agentihooks")]) if (!was.has(p) || was.get(p) !== signatureNow(p, true)) return undefined;
-  const folders = previous.watched.filter(([p, sig]) => sig.startsWith("d:") && (p === layerPath || p.startsWith(`${layerPath}/`)));
+  const folders: [string, string][] = [];
+  for (const [p, sig] of previous.watched) if (sig.startsWith("d:") && (p === layerPath || p.startsWith(`${layerPath}/`))) folders.push([p, sig]);
   if (!folders.some(([p]) => p === layerPath)) return undefined;
   for (const [p, sig] of folders) if (signatureNow(p) !== sig) return undefined;
   return { verdict: { trusted: true, why: layer.note.slice(prefix.length) }, folders };

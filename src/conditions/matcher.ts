@@ -44,7 +44,7 @@ function parse(text: string): Matcher | string {
     if (typeof alt === "string") return alt;
     alternatives.push(alt);
   }
-  const normalized = [...new Set(parts)].sort().join("+");
+  const normalized = parts.length === 1 ? parts[0] : [...new Set(parts)].sort().join("+");
   return { normalized, alternatives };
 }
 

@@ -101,7 +101,8 @@ export function indexLayers(specs: LayerSpec[], strict: boolean, sigOf: (path: s
   const part: LayerPart = { layers: [], folders: [], invalid: [], lines: [] };
   for (const spec of specs) {
     const sig = sigOf(spec.path);
-    const k = previous ? previous.head.layers.findIndex((l) => l.path === spec.path) : -1;
+    let k = -1;
+    if (previous) for (let j = 0; j < previous.head.layers.length && k < 0; j++) if (previous.head.layers[j].path === spec.path) k = j;
     let facts: FolderFacts;
     if (previous && k >= 0 && sig !== "-" && previous.head.folders[k].sig === sig) {
       facts = previous.head.folders[k];

@@ -43,8 +43,14 @@ function bounded(value: unknown, depth: number, redact: boolean): unknown {
   if (value === null || typeof value !== "object") return value;
   if (depth > 8) return "[nested too deep]";
   if (Array.isArray(value)) return value.slice(0, 64).map((v) => bounded(v, depth + 1, redact));
+  // a plain loop: the first use of a builtin such as Object.entries costs a hook call ~0.05 ms
   const out: Record<string, unknown> = {};
-  for (const [k, v] of Object.entries(value).slice(0, 64)) out[k] = bounded(v, depth + 1, redact);
+  let n = 0;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    if (n++ === 64) break;
+    out[k] = bounded((value as Record<string, unknown>)[k], depth + 1, redact);
+  }
   return out;
 }
 
@@ -94,6 +100,8 @@ export function decisionRecord(call: HookCall, target: Target, result: PipelineR
       }
     }
   }
+  let matched = 0;
+  for (const c of result.calls) matched += c.matched.length; // not reduce(): its first use cost every call ~0.09 ms
   const effect = result.effect;
   const decision = effect.decision ?? (effect.block ? "block" : undefined);
   if (guard && (decision === "deny" || decision === "block")) by = `guard:${guard.stage}`;
@@ -110,7 +118,7 @@ export function decisionRecord(call: HookCall, target: Target, result: PipelineR
     decision,
     by: decision ? by : undefined,
     reason: effect.reason ?? effect.block ?? (guard && decision ? guard.reason : undefined),
-    matched: result.calls.reduce((n, c) => n + c.matched.length, 0),
+    matched,
     conditions: conditions.length ? conditions : undefined,
     dynamic,
     ran: ranOf(call),

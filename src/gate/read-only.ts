@@ -160,8 +160,7 @@ export function readOnlyProblem(commands: CommandInfo[], analysis?: Analysis): s
 
 function commandProblem(c: CommandInfo): string | undefined {
   if (c.dynamic) return "runs something that is only known when it runs";
-  const w = c.redirects.find(writesFile);
-  if (w) return `redirects into a file (${w.op} ${w.target})`;
+  for (const w of c.redirects) if (writesFile(w)) return `redirects into a file (${w.op} ${w.target})`;
   if (c.program === null) return undefined;
   const writes = writesOf(c.program);
   if (!writes) return `runs ${c.program}, which is not read-only`;

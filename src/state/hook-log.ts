@@ -29,7 +29,7 @@ export interface LogLimits {
 export const DEFAULT_LIMITS: LogLimits = { maxBytes: 5 * 1024 * 1024, maxAgeDays: 30, keep: 5 };
 
 /** The first line of a chain: no line before it. */
-export const GENESIS = "0".repeat(32);
+export const GENESIS = "00000000000000000000000000000000"; // 32 zeros
 
 let warned = false;
 
