@@ -168,7 +168,11 @@ function loadPersonCatalog(opts: CatalogOptions): Catalog {
 function deferredHold(index: IndexFile): boolean {
   const content = parseContent(index.content);
   if (!content) return false;
-  for (const [p, s] of content.deferred ?? []) if (signature(p) !== s) return false;
+  if (index.head.fileChecks !== "before run") return true;
+  const layer = directoryLayer(index);
+  if (!layer) return false;
+  // the files as they were hashed (a symbolic link is not watched: re-pointing one replaces it, which changes its folder)
+  for (const [name, sig, hash] of content.hashes ?? []) if (!hash.startsWith("symlink:") && signature(`${layer.path}/${name}`) !== sig) return false;
   return true;
 }
 
@@ -239,14 +243,13 @@ function directoryLayer(index: IndexFile): PreviousDirectory["layer"] {
 }
 
 /** The content line of a listed directory layer (index-file.ts IndexContent). */
-function contentLine(plan: LayerPlan, deferred: [string, string][]): string {
+function contentLine(plan: LayerPlan): string {
   const content: IndexContent = {};
   if (plan.content) {
     content.count = plan.content.count;
     if (plan.content.files.length) content.hashes = plan.content.files;
     if (plan.content.problem) content.problem = plan.content.problem;
   }
-  if (deferred.length) content.deferred = deferred;
   return JSON.stringify(content);
 }
 
@@ -317,10 +320,9 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   const programs: string[] = [];
   const interpreters = resolveInterpreters(opts.config.python, opts.config.strictModes, programs);
   const { watched, files } = watchList(plan, [...plan.watched, ...accounts, ...programs]);
-  const deferred = plan.fileChecks === "before run" ? files : [];
   const sigs = new Map(watched);
   for (const [p, sig] of files) sigs.set(p, sig);
-  const content = plan.contentText ?? contentLine(plan, deferred);
+  const content = plan.contentText ?? contentLine(plan);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
     head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, fileChecks: plan.fileChecks, body: 0 },

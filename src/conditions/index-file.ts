@@ -10,7 +10,7 @@ import { conditionKey } from "./filename";
 import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 10;
+export const INDEX_VERSION = 11;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -49,7 +49,10 @@ export interface IndexHeader {
   interpreters: Interpreters;
   /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
   disabled?: string[];
-  /** When the directory layer's file signatures are checked (layers.ts FileChecks). */
+  /**
+   * When the directory layer's file signatures are checked (layers.ts FileChecks). "before run": the
+   * content line's hashes hold them (taken before hashing), and the catalog's confirm() checks them.
+   */
   fileChecks?: "every call" | "before run" | "never";
   /** Length of everything after the header line: a truncated file is never trusted. */
   body: number;
@@ -63,11 +66,6 @@ export interface IndexContent {
   hashes?: FileHash[];
   /** Why that content cannot be approved, as the listing said. */
   problem?: string;
-  /**
-   * [path, signature] of a trusted directory layer's files, taken before they were hashed: checked by
-   * the catalog's confirm() before one of its conditions runs, instead of on every call with `watched`.
-   */
-  deferred?: [string, string][];
 }
 
 export interface IndexFile {
@@ -114,7 +112,6 @@ export function parseContent(text: string): IndexContent | undefined {
   if (c.count !== undefined && !Number.isInteger(c.count)) return undefined;
   // plain loops: a thousand entries checked by closures cost a cold call ~0.5 ms more
   if (c.hashes !== undefined && !stringTuples(c.hashes, 3)) return undefined;
-  if (c.deferred !== undefined && !stringTuples(c.deferred, 2)) return undefined;
   return c;
 }
 

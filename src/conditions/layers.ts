@@ -11,14 +11,20 @@ import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
-import { loadTrustStore, type TrustRecord } from "../state/trust-store";
+import type { TrustRecord } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
-import { contentChange, type FileHash, type LayerContent, layerContent, type PreviousContent } from "./layer-hashes";
+import type { FileHash, LayerContent, PreviousContent } from "./layer-hashes";
 import { statSignature } from "./stat-signature";
-import { gitConfigPath, readOriginUrl, readRemotes } from "./remotes";
-import { findGitRoot } from "./git-root";
-import { judgeUrls, type Owner, ownerKey, ownerOf, type TrustVerdict } from "./trust";
+import { findGitRoot, gitConfigPath } from "./git-root";
+import type { Owner, TrustVerdict } from "./trust";
+
+// The remotes' reader and the owner rules advise an untrusted layer only: loaded for that, not for every rebuild.
+const remotes = () => require("./remotes") as typeof import("./remotes");
+const owners = () => require("./trust") as typeof import("./trust");
+// The trust records and the layer's listing: not loaded when a rebuild takes the last verdict over (carriedVerdict).
+const records = () => require("../state/trust-store") as typeof import("../state/trust-store");
+const hashing = () => require("./layer-hashes") as typeof import("./layer-hashes");
 
 export interface LayerSpec {
   source: string;
@@ -138,7 +144,7 @@ function judgeRepository(root: string, layerPath: string, state: State, home: st
     return carried.verdict;
   }
   const key = realRoot(root);
-  const { store, problem } = loadTrustStore(home, config.strictModes);
+  const { store, problem } = records().loadTrustStore(home, config.strictModes);
   if (problem) {
     fail(plan, `the trust records cannot be used: ${problem}`);
     return { trusted: false, why: "the trust records cannot be used" };
@@ -153,6 +159,7 @@ function judgeRepository(root: string, layerPath: string, state: State, home: st
   const reuse = restorable && !enforcements && previous?.fileChecks === "before run" && !previous.filesChanged;
   const parsed = previous?.content();
   const before: PreviousContent | undefined = parsed && previous ? { ...parsed, watched: previous.watched } : undefined;
+  const { layerContent } = hashing();
   let content = layerContent(layerPath, before, restorable ? (reuse ? "reuse" : "hash") : "count");
   let verdict = contentVerdict(key, root, content, record, enforcements, state, config);
   // taken over files that no longer match the record are read after all: which ones changed is the reason given
@@ -194,7 +201,7 @@ function contentVerdict(key: string, root: string, content: LayerContent, record
   const again = `run agentihooks trust ${key} in your terminal to approve it`;
   if (content.problem) return { trusted: false, why: `untrusted: ${content.problem}` };
   if (record?.trusted && record.files) {
-    const change = contentChange(record.files, content.files);
+    const change = hashing().contentChange(record.files, content.files);
     if (!change) return { trusted: true, why: `its ${content.files.length} file${content.files.length === 1 ? "" : "s"} are the ones you approved (${record.by === "person" ? "agentihooks trust" : "a gated condition_set"}, ${record.since})` };
     return { trusted: false, why: `untrusted: ${change}; ${again}` };
   }
@@ -205,12 +212,12 @@ function contentVerdict(key: string, root: string, content: LayerContent, record
 
 /** Says whose the repository looks like (advice only: no owner makes a layer run). */
 function ownerAdvice(root: string, state: State, config: Config, seen: string[], again: string): { owner?: string; why: string } {
-  const remotes = readRemotes(root);
-  const urls = [...new Set([...seen, ...remotes.urls])];
-  if (remotes.error) return { why: `untrusted: never trusted (${remotes.error}); ${again}` };
+  const found = remotes().readRemotes(root);
+  const urls = [...new Set([...seen, ...found.urls])];
+  if (found.error) return { why: `untrusted: never trusted (${found.error}); ${again}` };
   if (!urls.length) return { why: `untrusted: never trusted (no origin remote: local work, or a copy of someone's repository); ${again}` };
   const { owner, from } = bundleOwner(state);
-  const verdict = judgeUrls(urls, owner, config.trustedOwners);
+  const verdict = owners().judgeUrls(urls, owner, config.trustedOwners);
   const whose = from === "remote" ? " (the bundle's owner read from its current origin: link it again to record it)" : "";
   if (verdict.trusted) return { owner: verdict.owner, why: `untrusted: never trusted; origin owner ${verdict.owner ?? "?"} matches your bundle or CONDITIONS_TRUSTED_OWNERS${whose}: ${again}` };
   return { owner: verdict.owner, why: `untrusted: never trusted; ${verdict.why}${whose}: read its files, then ${again}` };
@@ -234,14 +241,14 @@ export function bundleOwner(state: State): { owner?: Owner; from: "link" | "remo
 
 /** Returns the bundle's owner, from its origin as git reads it now (`link` records it). */
 export function ownerOfBundle(bundle: string): Owner | undefined {
-  const url = readOriginUrl(bundle);
-  return url ? ownerOf(url) : undefined;
+  const url = remotes().readOriginUrl(bundle);
+  return url ? owners().ownerOf(url) : undefined;
 }
 
 /** Returns `host/owner` of the bundle at `path` as `link` records it (null: no origin). */
 export function recordedOwner(path: string): string | null {
   const o = ownerOfBundle(path);
-  return o ? ownerKey(o) : null;
+  return o ? owners().ownerKey(o) : null;
 }
 
 /** The repository root's real path: the key of its trust record. */

@@ -7,6 +7,7 @@
 // When no config file git reads mentions remotes, includes or rewrites, no git process is started.
 import { readFileSync, statSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
+import { commonDir } from "./git-root";
 
 export interface Remotes {
   /** Every URL that decides trust: each remote's url and pushurl, as written and as rewritten, and the clone origin. */
@@ -15,30 +16,6 @@ export interface Remotes {
   origin?: string;
   /** Why the remotes could not be read (the repository then counts as untrusted). */
   error?: string;
-}
-
-/** Returns the common git dir of a checkout (a worktree's `.git` file leads to its git dir, whose `commondir` names it). */
-export function commonDir(root: string): string {
-  const dotgit = join(root, ".git");
-  let common = dotgit;
-  try {
-    if (statSync(dotgit).isFile()) {
-      const m = /^gitdir:\s*(.+)$/m.exec(readFileSync(dotgit, "utf8"));
-      let gitdir = dotgit;
-      if (m) gitdir = isAbsolute(m[1].trim()) ? m[1].trim() : resolve(root, m[1].trim());
-      common = gitdir;
-      try {
-        const c = readFileSync(join(gitdir, "commondir"), "utf8").trim();
-        common = isAbsolute(c) ? c : resolve(gitdir, c);
-      } catch {}
-    }
-  } catch {}
-  return common;
-}
-
-/** Returns the path of the config file holding a checkout's remotes (follows `.git` files and worktrees). */
-export function gitConfigPath(root: string): string {
-  return join(commonDir(root), "config");
 }
 
 /** Config sections that add remotes or rewrite them, in any file git reads. */

@@ -207,7 +207,7 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const sha = new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex");
     expect(content.hashes).toEqual([["pre-bash-mark.sh", expect.any(String), sha]]);
     // a trusted layer's file is checked before its condition runs, not on every call: not in the header
-    expect(content.deferred).toEqual([[file, content.hashes[0][1]]]);
+    expect(head.fileChecks).toBe("before run"); // the hashes' signatures are what confirm() checks
     expect(head.watched.map((x: string[]) => x[0])).not.toContain(file);
     expect(head.hashes).toBeUndefined();
     const before = statSync(path);
@@ -238,7 +238,7 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const deferred = () => {
       const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
       const lines = readFileSync(join(cache, name), "utf8").split("\n");
-      return JSON.parse(lines[lines.length - 2]).deferred;
+      return JSON.parse(lines[0]).fileChecks === "before run" ? JSON.parse(lines[lines.length - 2]).hashes : undefined;
     };
     const before = deferred();
     expect(before).toHaveLength(1);
@@ -298,7 +298,7 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
     const lines = readFileSync(join(cache, name), "utf8").split("\n");
     expect(JSON.parse(lines[0]).watched.map((x: string[]) => x[0])).toContain(file);
-    expect(JSON.parse(lines[lines.length - 2]).deferred).toBeUndefined();
+    expect(JSON.parse(lines[0]).fileChecks).toBe("every call");
   });
 });
 
