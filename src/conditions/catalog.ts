@@ -6,12 +6,13 @@
 // folder) are checked by confirm() before one of its conditions runs: the hook asks only then, every
 // other caller at once.
 import { mkdirSync, readFileSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import type { Config } from "../config";
 import type { State } from "../state/state-file";
 import type { Condition, InvalidFile, Layer, Step, Target } from "../types";
 import { builtinFiles } from "./builtin";
-import { type IndexContent, type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseContent, parseIndex } from "./index-file";
+import { type IndexContent, type IndexFile, INDEX_VERSION, indexedConditions, indexText, parseContent, parseHashes, parseIndex } from "./index-file";
+import type { FileHash } from "./layer-hashes";
 import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
@@ -156,7 +157,7 @@ function loadPersonCatalog(opts: CatalogOptions): Catalog {
     const catalog = catalogOf(cached, cachePath, true, () => rebuild(opts, cachePath, statePath, stateSig));
     let held = false;
     catalog.confirm = () => {
-      if (held || (held = deferredHold(cached))) return catalog;
+      if (held || (held = deferredHold(cached, cachePath))) return catalog;
       return rebuild(opts, cachePath, statePath, stateSig, cached, undefined, true);
     };
     return opts.confirmLater ? catalog : catalog.confirm();
@@ -164,16 +165,38 @@ function loadPersonCatalog(opts: CatalogOptions): Catalog {
   return rebuild(opts, cachePath, statePath, stateSig, cached, unsafe);
 }
 
-/** True when every file signature the index left to confirm() still holds; a content line that does not parse lied. */
-function deferredHold(index: IndexFile): boolean {
+/**
+ * True when every file signature the index left to confirm() still holds. A content line that does not
+ * parse lied, and a hashes file that is missing or not this index's says nothing: both rebuild.
+ */
+function deferredHold(index: IndexFile, cachePath: string): boolean {
   const content = parseContent(index.content);
   if (!content) return false;
   if (index.head.fileChecks !== "before run") return true;
   const layer = directoryLayer(index);
-  if (!layer) return false;
+  // an empty layer has no hashes file
+  const files = content.hashes ? readHashes(cachePath, content.hashes) : [];
+  if (!layer || !files || files.length !== content.count) return false;
   // the files as they were hashed (a symbolic link is not watched: re-pointing one replaces it, which changes its folder)
-  for (const [name, sig, hash] of content.hashes ?? []) if (!hash.startsWith("symlink:") && signature(`${layer.path}/${name}`) !== sig) return false;
+  for (const [name, sig, hash] of files) if (!hash.startsWith("symlink:") && signature(`${layer.path}/${name}`) !== sig) return false;
   return true;
+}
+
+/** The hashes file beside an index (index-file.ts IndexContent.hashes): conditions-hashes.<target>.<crc>.json. */
+const hashesPath = (cachePath: string) => join(dirname(cachePath), basename(cachePath).replace(/^conditions-index\./, "conditions-hashes."));
+
+/** The digest an index names its hashes file by. */
+const hashesDigest = (text: string) => (Bun.SHA256.hash(text, "hex") as string).slice(0, 32);
+
+/** The hashes file beside `cachePath` when its digest is `digest`, else undefined. */
+function readHashes(cachePath: string, digest: string): FileHash[] | undefined {
+  let text: string;
+  try {
+    text = readFileSync(hashesPath(cachePath), "utf8");
+  } catch {
+    return undefined;
+  }
+  return hashesDigest(text) === digest ? parseHashes(text) : undefined;
 }
 
 /**
@@ -218,19 +241,38 @@ function catalogOf(index: IndexFile, cachePath: string, fromCache: boolean, rebu
   return catalog;
 }
 
+/**
+ * The interpreters and the paths watched for them: the last index's when none of those paths changed
+ * (a rebuild for a change elsewhere, as a hot call uses them), else resolved again (run/interpreters.ts).
+ */
+function interpretersFor(opts: CatalogOptions, previous?: IndexFile): { interpreters: Interpreters; programs: string[] } {
+  const was = previous?.head.programs;
+  if (previous && was?.length) {
+    const sigs = new Map(previous.head.watched);
+    let held = true;
+    for (const p of was) if (sigs.get(p) === undefined || sigs.get(p) !== signature(p)) held = false;
+    if (held) return { interpreters: previous.head.interpreters, programs: was };
+  }
+  const programs: string[] = [];
+  const { resolveInterpreters } = require("../run/interpreters") as typeof import("../run/interpreters");
+  return { interpreters: resolveInterpreters(opts.config.python, opts.config.strictModes, programs), programs };
+}
+
 /** The directory layer as `index` left it, its content line parsed only if it is needed. */
-function previousDirectory(index: IndexFile, filesChanged: boolean): PreviousDirectory {
+function previousDirectory(index: IndexFile, cachePath: string, filesChanged: boolean): PreviousDirectory {
   let parsed: ReturnType<PreviousDirectory["content"]> | null = null;
   return {
     watched: index.head.watched,
     layer: directoryLayer(index),
     fileChecks: index.head.fileChecks,
     contentText: index.content,
+    contentReads: () => parseContent(index.content)?.count !== undefined,
     filesChanged,
     content: () => {
       if (parsed === null) {
         const c = parseContent(index.content);
-        parsed = c?.count === undefined ? undefined : { files: c.hashes ?? [], count: c.count, problem: c.problem };
+        // a hashes file that is not this index's leaves no hash to reuse: every file is read again
+        parsed = c?.count === undefined ? undefined : { files: (c.hashes && readHashes(cachePath, c.hashes)) || [], count: c.count, problem: c.problem };
       }
       return parsed;
     },
@@ -242,15 +284,19 @@ function directoryLayer(index: IndexFile): PreviousDirectory["layer"] {
   return undefined;
 }
 
-/** The content line of a listed directory layer (index-file.ts IndexContent). */
-function contentLine(plan: LayerPlan): string {
+/** The content line of a listed directory layer (index-file.ts IndexContent), and its hashes file's text. */
+function contentLine(plan: LayerPlan): { line: string; hashes?: string } {
   const content: IndexContent = {};
+  let hashes: string | undefined;
   if (plan.content) {
     content.count = plan.content.count;
-    if (plan.content.files.length) content.hashes = plan.content.files;
+    if (plan.content.files.length) {
+      hashes = JSON.stringify(plan.content.files);
+      content.hashes = hashesDigest(hashes);
+    }
     if (plan.content.problem) content.problem = plan.content.problem;
   }
-  return JSON.stringify(content);
+  return { line: JSON.stringify(content), hashes };
 }
 
 /**
@@ -292,7 +338,6 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   const { indexLayers } = require("./scan") as typeof import("./scan");
   const { sweepTempFiles, writeFileAtomic } = require("../state/atomic") as typeof import("../state/atomic");
   const { brokenLayers } = require("./broken") as typeof import("./broken");
-  const { resolveInterpreters } = require("../run/interpreters") as typeof import("../run/interpreters");
   const problems: string[] = [];
   const broken: string[] = unsafe ? [`the condition index cannot be trusted: ${unsafe}`] : [];
   let state = opts.state;
@@ -309,7 +354,7 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
     if (opts.plugin && !broken.length) state = pluginDefault(state, opts, statePath, problems);
     if (state !== loaded) stateSig = signature(statePath); // recorded just now: the index holds the new state
   }
-  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous && previousDirectory(previous, filesChanged));
+  const plan = planLayers(state, opts.target, opts.cwd, opts.home, opts.config, previous && previousDirectory(previous, cachePath, filesChanged));
   problems.push(...plan.problems);
   broken.push(...plan.broken);
   const now = Date.now();
@@ -317,15 +362,15 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   // Strict modes accept a folder writable by its owner's private group: a change of the accounts may end that.
   const accounts = opts.config.strictModes ? ACCOUNT_FILES : [];
   // An interpreter replaced, removed, installed or chmod-ed rebuilds the index, which checks it again.
-  const programs: string[] = [];
-  const interpreters = resolveInterpreters(opts.config.python, opts.config.strictModes, programs);
+  const { interpreters, programs } = interpretersFor(opts, previous);
   const { watched, files } = watchList(plan, [...plan.watched, ...accounts, ...programs]);
   const sigs = new Map(watched);
   for (const [p, sig] of files) sigs.set(p, sig);
-  const content = plan.contentText ?? contentLine(plan);
+  // a verdict taken over keeps its line, which names the hashes file already there
+  const { line: content, hashes } = plan.contentText !== undefined ? { line: plan.contentText, hashes: undefined } : contentLine(plan);
   const part = indexLayers(plan.layers, opts.config.strictModes, (p) => sigs.get(p) ?? signature(p), previous);
   const index: IndexFile = {
-    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, disabled: state.disabled, fileChecks: plan.fileChecks, body: 0 },
+    head: { version: INDEX_VERSION, state: stateSig, watched, layers: part.layers, folders: part.folders, invalid: part.invalid, problems, repoRoot: plan.repoRoot, interpreters, programs, disabled: state.disabled, fileChecks: plan.fileChecks, body: 0 },
     lines: part.lines,
     content,
   };
@@ -342,6 +387,8 @@ function rebuild(opts: CatalogOptions, cachePath: string, statePath: string, sig
   if (!broken.length && !fresh) {
     try {
       mkdirSync(join(opts.home, "cache"), { recursive: true, mode: 0o700 });
+      // the hashes first: an index is only written once the file its line names is there
+      if (hashes !== undefined) writeFileAtomic(hashesPath(cachePath), hashes, 0o600, false);
       writeFileAtomic(cachePath, indexText(index.head, index.lines, content), 0o600, false);
       sweepTempFiles(join(opts.home, "cache"), now);
     } catch (err) {

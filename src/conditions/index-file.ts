@@ -3,14 +3,17 @@
 // files that are not conditions, and one group per step and matcher). Then one line per group, folder by
 // folder, with that group's conditions relative to their folder (path, source and order come from the
 // layer). A hook call parses the header and only the groups whose matcher fits the call; a rebuild
-// copies the lines of folders that did not change as text.
+// copies the lines of folders that did not change as text. The last line says what the directory
+// layer holds; its files' hashes (and the signatures they were taken at) are in a file beside the index
+// (catalog.ts hashesPath), named by their digest on that line: a thousand files' worth of JSON that a
+// call reads only when one of that layer's conditions is about to run, or the index is rebuilt.
 import type { Interpreters } from "../run/interpreters";
 import type { Condition, InvalidFile, Layer, Step } from "../types";
 import { conditionKey } from "./filename";
 import type { FileHash } from "./layer-hashes";
 import { type Subject, matches, parseMatcher } from "./matcher";
 
-export const INDEX_VERSION = 11;
+export const INDEX_VERSION = 12;
 
 /**
  * A condition as its folder knows it; its group gives the step and matcher. `i` is its place among the
@@ -47,11 +50,13 @@ export interface IndexHeader {
   repoRoot?: string;
   /** bash and Python as absolute paths, found when the index was built (run/interpreters.ts). */
   interpreters: Interpreters;
+  /** The paths watched for them: a rebuild that finds them unchanged keeps `interpreters`. */
+  programs?: string[];
   /** state.json's `disabled`: condition keys left out, rule ids the rules engine skips. */
   disabled?: string[];
   /**
    * When the directory layer's file signatures are checked (layers.ts FileChecks). "before run": the
-   * content line's hashes hold them (taken before hashing), and the catalog's confirm() checks them.
+   * hashes file holds them (taken before hashing), and the catalog's confirm() checks them.
    */
   fileChecks?: "every call" | "before run" | "never";
   /** Length of everything after the header line: a truncated file is never trusted. */
@@ -62,8 +67,12 @@ export interface IndexHeader {
 export interface IndexContent {
   /** How many files the directory layer holds (layer-hashes.ts). */
   count?: number;
-  /** Its files and hashes, when they were read: a rebuild reuses a hash whose signature held. */
-  hashes?: FileHash[];
+  /**
+   * The digest (32 hex of sha256) of the hashes file beside the index, when the files were read: a
+   * rebuild reuses a hash whose signature held, confirm() checks the signatures. A hashes file of
+   * another digest is not this index's (a parallel rebuild wrote it) and is never used.
+   */
+  hashes?: string;
   /** Why that content cannot be approved, as the listing said. */
   problem?: string;
 }
@@ -111,8 +120,18 @@ export function parseContent(text: string): IndexContent | undefined {
   if (c.problem !== undefined && typeof c.problem !== "string") return undefined;
   if (c.count !== undefined && !Number.isInteger(c.count)) return undefined;
   // plain loops: a thousand entries checked by closures cost a cold call ~0.5 ms more
-  if (c.hashes !== undefined && !stringTuples(c.hashes, 3)) return undefined;
+  if (c.hashes !== undefined && !/^[0-9a-f]{32}$/.test(c.hashes)) return undefined;
   return c;
+}
+
+/** Parses a hashes file's text; undefined when it is not one. */
+export function parseHashes(text: string): FileHash[] | undefined {
+  try {
+    const list = JSON.parse(text) as unknown;
+    return stringTuples(list, 3) ? (list as FileHash[]) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** True when `list` is an array of arrays of `n` strings each. */

@@ -70,8 +70,9 @@ export interface PreviousDirectory {
   layer?: { path: string; skipped: boolean; note?: string };
   /** When its files were checked. */
   fileChecks?: FileChecks;
-  /** Its content line as text, and parsed (undefined when it does not parse). */
+  /** Its content line as text, whether it reads, and what it says with its hashes file (undefined when either does not read). */
   contentText: string;
+  contentReads(): boolean;
   content(): { files: FileHash[]; count: number; problem?: string } | undefined;
   /** confirm() found one of its files changed: nothing of it is taken over. */
   filesChanged: boolean;
@@ -185,6 +186,8 @@ function carriedVerdict(root: string, layerPath: string, home: string, previous:
   const layer = previous.layer;
   const prefix = `repository ${root}: `;
   if (previous.filesChanged || previous.fileChecks !== "before run" || !layer || layer.skipped || layer.path !== layerPath || !layer.note?.startsWith(prefix)) return undefined;
+  // a content line that does not read is not taken over (it would never confirm)
+  if (!previous.contentReads()) return undefined;
   const was = new Map(previous.watched);
   // as the index signed them: these two through stat (catalog.ts signature), the layer's folders through lstat
   for (const p of [join(home, "trust.json"), join(root, ".agentihooks")]) if (!was.has(p) || was.get(p) !== signatureNow(p, true)) return undefined;

@@ -192,7 +192,7 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     });
   }
 
-  test("a hot call hashes nothing: the index holds the hashes and a second call does not rewrite it", () => {
+  test("a hot call hashes nothing: the hashes are kept beside the index and a second call rewrites neither", () => {
     const { w, file } = trusted();
     const cache = join(w.home, "cache");
     const indexPath = () => join(cache, (Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none"));
@@ -205,15 +205,22 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const head = JSON.parse(lines[0]);
     const content = JSON.parse(lines[lines.length - 2]); // the last line: the directory layer's content
     const sha = new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex");
-    expect(content.hashes).toEqual([["pre-bash-mark.sh", expect.any(String), sha]]);
+    // the hashes file beside the index, named on that line by its digest
+    const hashesFile = path.replace("conditions-index.", "conditions-hashes.");
+    const hashesText = readFileSync(hashesFile, "utf8");
+    expect(JSON.parse(hashesText)).toEqual([["pre-bash-mark.sh", expect.any(String), sha]]);
+    expect(content).toEqual({ count: 1, hashes: new Bun.CryptoHasher("sha256").update(hashesText).digest("hex").slice(0, 32) });
+    expect(statSync(hashesFile).mode & 0o777).toBe(0o600);
     // a trusted layer's file is checked before its condition runs, not on every call: not in the header
     expect(head.fileChecks).toBe("before run"); // the hashes' signatures are what confirm() checks
     expect(head.watched.map((x: string[]) => x[0])).not.toContain(file);
     expect(head.hashes).toBeUndefined();
     const before = statSync(path);
+    const hashesBefore = statSync(hashesFile);
     expect(ran(w, w.repo)).toBe(true);
     const after = statSync(path);
     expect([after.ino, after.mtimeMs]).toEqual([before.ino, before.mtimeMs]);
+    expect(statSync(hashesFile).mtimeMs).toBe(hashesBefore.mtimeMs);
     // an edit in place (size and mtime kept): a call that runs none of the layer's conditions leaves the
     // index as it is; the next call that would run one sees the edit, and the layer waits for the person
     const st = statSync(file);
@@ -238,10 +245,10 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     const deferred = () => {
       const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-index.claude.")) ?? "none";
       const lines = readFileSync(join(cache, name), "utf8").split("\n");
-      return JSON.parse(lines[0]).fileChecks === "before run" ? JSON.parse(lines[lines.length - 2]).hashes : undefined;
+      return JSON.parse(lines[0]).fileChecks === "before run" ? [JSON.parse(lines[lines.length - 2]).hashes, readFileSync(join(cache, name.replace("conditions-index.", "conditions-hashes.")), "utf8")] : undefined;
     };
     const before = deferred();
-    expect(before).toHaveLength(1);
+    expect(before?.[0]).toMatch(/^[0-9a-f]{32}$/);
     const st = statSync(file);
     writeFileSync(file, readFileSync(file, "utf8").replace("exit 0", "exit 1"));
     Bun.spawnSync(["touch", "-d", `@${st.mtimeMs / 1000}`, file]);
@@ -254,6 +261,29 @@ describe("a trusted layer changed by anyone but the person waits for the person"
     expect(deferred()).toEqual(before);
     expect(ran(w, w.repo)).toBe(false);
     expect(directoryLayer(w, w.repo).note).toContain("1 file changed since you trusted it (pre-bash-mark.sh changed)");
+  });
+
+  test("the hashes file beside the index: one rewritten to match an edited file, or removed, is not this index's, so the edit is found", () => {
+    for (const tamper of ["rewrite", "remove"] as const) {
+      const { w, file } = trusted();
+      const old = Date.now() / 1000 - 10;
+      Bun.spawnSync(["touch", "-c", "-d", `@${old}`, join(w.repo, ".agentihooks", "conditions"), join(w.repo, ".agentihooks"), join(w.home, "conditions"), join(w.home, "state.json")]);
+      expect(ran(w, w.repo)).toBe(true);
+      const cache = join(w.home, "cache");
+      const name = Bun.spawnSync(["ls", cache]).stdout.toString().split("\n").find((f) => f.startsWith("conditions-hashes.claude.")) ?? "none";
+      const hashesFile = join(cache, name);
+      const kept = JSON.parse(readFileSync(hashesFile, "utf8"));
+      writeFileSync(file, readFileSync(file, "utf8").replace("exit 0", "exit 1"));
+      if (tamper === "remove") rmSync(hashesFile);
+      else {
+        // the edited file's signature and hash, as a forger would write them
+        const st = statSync(file);
+        const sig = `f:${st.mtimeMs}:${st.ctimeMs}:${st.ino}:${st.size}`;
+        writeFileSync(hashesFile, JSON.stringify([[kept[0][0], sig, new Bun.CryptoHasher("sha256").update(readFileSync(file)).digest("hex")]]));
+      }
+      expect(ran(w, w.repo)).toBe(false);
+      expect(directoryLayer(w, w.repo).note).toContain("pre-bash-mark.sh changed");
+    }
   });
 
   test("a file changed and then restored in place: the layer runs again without the person (its record matches)", () => {
