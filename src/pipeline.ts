@@ -115,11 +115,8 @@ export async function runPipeline(call: HookCall, opts: PipelineOptions): Promis
       // command facts or the presets (each module's first evaluation costs start-up time). By import(),
       // not require(): a process's first require() costs ~0.5 M instructions (harness/registry.ts).
       const analysis = ctx.programs(p);
-      const [{ fileProblem }, { runConditions }, { presetOf }, { NO_RUNNER, runnerFor }, factsModule] = await Promise.all([
-        import("./conditions/file-check"),
-        import("./run/parallel"),
-        import("./rules/preset"),
-        import("./run/runner"),
+      const [{ fileProblem, runConditions, presetOf, NO_RUNNER, runnerFor }, factsModule] = await Promise.all([
+        import("./run/judge-kit"),
         // a Bash line's facts: every condition that runs on one is given them (AH_FACTS, or in process)
         analysis && "commands" in analysis ? import("./facts/facts") : undefined,
       ]);
