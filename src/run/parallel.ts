@@ -66,11 +66,13 @@ export async function runConditions(conditions: Condition[], opts: RunOptions): 
   if (inProcess.length) {
     // Loaded here only: a call that runs no built-in never evaluates them. By import(), not require():
     // a process's first require() costs ~0.5 M instructions (harness/registry.ts).
-    const { builtinFunction, runBuiltin } = await import("./builtin");
     // They run one after another but, like the processes, all from the start of the call: one deadline.
     const due = performance.now() + opts.timeoutMs;
-    const rulesFiles = inProcess.map((i) => sync[i]).filter(isRulesFile);
-    const rules = rulesFiles.length && opts.rules ? (await import("./rules")).rulesFunctions(rulesFiles, { ...opts.rules, facts: opts.facts }) : undefined;
+    // Both at once (one wait, not two), the rules engine only when a rules file runs.
+    const rulesFiles: Condition[] = [];
+    for (const i of inProcess) if (isRulesFile(sync[i])) rulesFiles.push(sync[i]);
+    const [{ builtinFunction, runBuiltin }, engine] = await Promise.all([import("./builtin"), rulesFiles.length && opts.rules ? import("./rules") : undefined]);
+    const rules = engine && opts.rules ? engine.rulesFunctions(rulesFiles, { ...opts.rules, facts: opts.facts }) : undefined;
     for (const i of inProcess) {
       const run = rules?.get(sync[i]) ?? builtinFunction(sync[i]);
       results[i] = run ? await runBuiltin(sync[i], run, { ...options(sync[i]), facts: opts.facts }, due) : await spawnCondition(sync[i], options(sync[i]));
