@@ -17,7 +17,7 @@ import type { Subject } from "./matcher";
 import { firstPrivacyProblem } from "../state/private";
 import type { Interpreters } from "../run/interpreters";
 import type { LayerPlan, PreviousDirectory } from "./layers";
-import { statSignature } from "./stat-signature";
+import { pathSignature } from "./stat-signature";
 import { findGitRoot } from "./git-root";
 import { findManagedRoot } from "./managed-root";
 
@@ -79,13 +79,7 @@ export function signature(path: string): string {
   // A built-in profile's folder is inside the executable: its listing changes only with its names.
   const builtin = builtinFiles(path);
   if (builtin) return `builtin:${builtin.join("|")}`;
-  try {
-    // a missing path is the usual answer for most watched ones: told without building an error
-    const st = statSync(path, { throwIfNoEntry: false });
-    return st ? statSignature(st) : "-";
-  } catch {
-    return "-";
-  }
+  return pathSignature(path);
 }
 
 /** Returns the cache file for a target and repository (the key never needs state.json's content). */
@@ -250,7 +244,7 @@ function interpretersFor(opts: CatalogOptions, previous?: IndexFile): { interpre
   if (previous && was?.length) {
     const sigs = new Map(previous.head.watched);
     let held = true;
-    for (const p of was) if (sigs.get(p) === undefined || sigs.get(p) !== signature(p)) held = false;
+    for (const p of was) if (sigs.get(p) !== signature(p)) held = false;
     if (held) return { interpreters: previous.head.interpreters, programs: was };
   }
   const programs: string[] = [];
@@ -260,17 +254,19 @@ function interpretersFor(opts: CatalogOptions, previous?: IndexFile): { interpre
 
 /** The directory layer as `index` left it, its content line parsed only if it is needed. */
 function previousDirectory(index: IndexFile, cachePath: string, filesChanged: boolean): PreviousDirectory {
+  let line: IndexContent | undefined | null = null; // parsed once, on first use
+  const read = () => (line === null ? (line = parseContent(index.content)) : line);
   let parsed: ReturnType<PreviousDirectory["content"]> | null = null;
   return {
     watched: index.head.watched,
     layer: directoryLayer(index),
     fileChecks: index.head.fileChecks,
     contentText: index.content,
-    contentReads: () => parseContent(index.content)?.count !== undefined,
+    contentReads: () => read()?.count !== undefined,
     filesChanged,
     content: () => {
       if (parsed === null) {
-        const c = parseContent(index.content);
+        const c = read();
         // a hashes file that is not this index's leaves no hash to reuse: every file is read again
         parsed = c?.count === undefined ? undefined : { files: (c.hashes && readHashes(cachePath, c.hashes)) || [], count: c.count, problem: c.problem };
       }

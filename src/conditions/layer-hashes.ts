@@ -7,7 +7,7 @@
 // A file with a second hard link is never approved: it can change through a name outside the layer.
 import { type Stats, lstatSync, readFileSync, readdirSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
-import { statSignature } from "./stat-signature";
+import { pathSignature, statSignature } from "./stat-signature";
 
 /** [name relative to the layer, stat signature when hashed, sha256 hex]. */
 export type FileHash = [name: string, sig: string, sha256: string];
@@ -33,7 +33,6 @@ export interface PreviousContent {
 
 const MAX_ENTRIES = 1000;
 const MAX_DEPTH = 8;
-
 
 /** Returns the sha256 of bytes, hex. */
 export function sha256(data: string | Uint8Array): string {
@@ -110,16 +109,18 @@ export function layerContent(dir: string, previous?: PreviousContent, how: "hash
     rootSig = statSignature(lstatSync(dir)); // before listing: an entry added meanwhile rebuilds
   } catch {}
   const folders = previous?.watched.filter(([p, s]) => s.startsWith("d:") && (p === dir || p.startsWith(`${dir}/`))) ?? [];
-  if (previous && rootSig && folders.some(([p, s]) => p === dir && s === rootSig) && folders.every(([p, s]) => p === dir || currentSig(p) === s)) {
+  if (previous && rootSig && folders.some(([p, s]) => p === dir && s === rootSig) && folders.every(([p, s]) => p === dir || pathSignature(p, false) === s)) {
     // no folder gained, lost or renamed an entry
     if (!hash) return { files: [], count: previous.count, watched: [...folders], problem: previous.problem };
-    if (how === "reuse" && previous.files.length === previous.count && !previous.problem) {
+    // the earlier listing kept every file with its hash (one that met a problem, such as an entry that
+    // is not a file, or one made without hashes, is walked again)
+    const complete = previous.files.length === previous.count && !previous.problem;
+    if (complete && how === "reuse") {
       const files = [...previous.files];
       return { files, count: files.length, watched: [...folders, ...files.map(([name, sig]): [string, string] => [join(dir, name), sig])] };
     }
-    // the same names, each file stat'ed (and read if it changed), when the earlier listing kept them
-    // all (a listing that met a problem, such as an entry that is not a file, is walked again)
-    if (previous.files.length === previous.count && !previous.problem) {
+    // the same names, each file stat'ed (and read if it changed)
+    if (complete) {
       out.watched.push(...folders);
       for (const [name] of previous.files) add(join(dir, name), name, MAX_DEPTH);
       out.files.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
@@ -129,14 +130,6 @@ export function layerContent(dir: string, previous?: PreviousContent, how: "hash
   if (rootSig) out.watched.push([dir, rootSig]);
   walk(dir, "", 0);
   return out;
-}
-
-function currentSig(path: string): string {
-  try {
-    return statSignature(lstatSync(path));
-  } catch {
-    return "-";
-  }
 }
 
 function readlinkSafe(path: string): string {

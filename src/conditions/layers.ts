@@ -7,7 +7,7 @@
 // A layer that is configured but cannot be read as configured (a linked bundle that is gone, a
 // profile that is not found, trust records that cannot be read) is a `broken` reason: the hook then
 // denies PreToolUse with it rather than run without that layer's guards.
-import { existsSync, lstatSync, realpathSync, statSync } from "node:fs";
+import { existsSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import type { Config } from "../config";
 import { type State, linkedProfiles, profileChain } from "../state/state-file";
@@ -15,7 +15,7 @@ import type { TrustRecord } from "../state/trust-store";
 import type { Target } from "../types";
 import { builtinProfileDir, isBuiltinPath } from "./builtin";
 import type { FileHash, LayerContent, PreviousContent } from "./layer-hashes";
-import { statSignature } from "./stat-signature";
+import { pathSignature } from "./stat-signature";
 import { findGitRoot, gitConfigPath } from "./git-root";
 import type { Owner, TrustVerdict } from "./trust";
 
@@ -77,7 +77,6 @@ export interface PreviousDirectory {
   /** confirm() found one of its files changed: nothing of it is taken over. */
   filesChanged: boolean;
 }
-
 
 const conditionsDir = (root: string) => join(root, ".claude", "conditions");
 
@@ -190,11 +189,11 @@ function carriedVerdict(root: string, layerPath: string, home: string, previous:
   if (!previous.contentReads()) return undefined;
   const was = new Map(previous.watched);
   // as the index signed them: these two through stat (catalog.ts signature), the layer's folders through lstat
-  for (const p of [join(home, "trust.json"), join(root, ".agentihooks")]) if (!was.has(p) || was.get(p) !== signatureNow(p, true)) return undefined;
+  for (const p of [join(home, "trust.json"), join(root, ".agentihooks")]) if (!was.has(p) || was.get(p) !== pathSignature(p)) return undefined;
   const folders: [string, string][] = [];
   for (const [p, sig] of previous.watched) if (sig.startsWith("d:") && (p === layerPath || p.startsWith(`${layerPath}/`))) folders.push([p, sig]);
   if (!folders.some(([p]) => p === layerPath)) return undefined;
-  for (const [p, sig] of folders) if (signatureNow(p) !== sig) return undefined;
+  for (const [p, sig] of folders) if (pathSignature(p, false) !== sig) return undefined;
   return { verdict: { trusted: true, why: layer.note.slice(prefix.length) }, folders };
 }
 
@@ -263,11 +262,3 @@ export function realRoot(root: string): string {
   }
 }
 
-/** A path's stat signature now, as the index records it ("-" when it is missing). */
-function signatureNow(path: string, follow = false): string {
-  try {
-    return statSignature(follow ? statSync(path) : lstatSync(path));
-  } catch {
-    return "-";
-  }
-}

@@ -5,8 +5,8 @@
 // match wins), so both the URL as written and the one git fetches from are judged. The clone origin
 // in the first reflog line counts too: removing every remote of a clone does not make it local work.
 // When no config file git reads mentions remotes, includes or rewrites, no git process is started.
-import { readFileSync, statSync } from "node:fs";
-import { isAbsolute, join, resolve } from "node:path";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { commonDir } from "./git-root";
 
 export interface Remotes {
